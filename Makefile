@@ -1,0 +1,41 @@
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run lint typecheck test bench golden format clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --upgrade pip
+	$(BIN)/pip install -e '.[dev]'
+	touch $@
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/tycoon play classic --seats human,heuristic,heuristic
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/ruff format --check src tests scripts
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+test: $(STAMP) lint typecheck
+	$(BIN)/pytest -n auto
+
+bench: $(STAMP)
+	$(BIN)/tycoon bench classic
+
+golden: $(STAMP)
+	$(BIN)/python scripts/make_golden.py
+
+format: $(STAMP)
+	$(BIN)/ruff format src tests scripts
+	$(BIN)/ruff check --fix src tests scripts
+
+clean:
+	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis src/*.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,1 @@
+"""Editions: board data, options and hooks of each rulebook."""

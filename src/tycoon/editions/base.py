@@ -1,0 +1,143 @@
+"""Edition = board data + typed options + a few hooks with defaults.
+
+An edition names itself (`id@version`), loads its board once, declares its options as
+a frozen dataclass (every [D] choice with alternatives in its spec), and sets up a new
+game. Shared mechanics live in `tycoon.rules`; an edition overrides only what its
+rulebook changes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, get_type_hints
+
+from tycoon.editions.board import Board, load_board
+from tycoon.engine.errors import OptionError
+
+if TYPE_CHECKING:
+    from tycoon.engine.state import GameState
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """Base of every edition's options. Fields carry a `doc` in their metadata."""
+
+    turn_limit: int = dataclasses.field(
+        default=0, metadata={"doc": "rounds before the game ends on net worth; 0 = no limit"}
+    )
+
+    auto_claim_rent: bool = dataclasses.field(
+        default=False, metadata={"doc": "C-33: rent is claimed automatically for every owner"}
+    )
+    trade_requires_no_buildings_anywhere: bool = dataclasses.field(
+        default=True,
+        metadata={"doc": "A-14: a seller may own no buildings at all (false: none in the group)"},
+    )
+    one_build_step_per_city: bool = dataclasses.field(
+        default=False,
+        metadata={"doc": "Q-1: a city may not get its 4th house and its hotel in one window"},
+    )
+    in_kind_needs_unbuilt_group: bool = dataclasses.field(
+        default=True,
+        metadata={"doc": "Q-3: a city paid in property needs no buildings in its whole country"},
+    )
+    jail_release_moves: bool = dataclasses.field(
+        default=True, metadata={"doc": "A-2: after a release roll the pawn moves by that roll"}
+    )
+
+    @classmethod
+    def describe(cls) -> list[tuple[str, str, Any, str]]:
+        """(name, type, default, doc) of every option."""
+        hints = get_type_hints(cls)
+        return [
+            (f.name, hints[f.name].__name__, f.default, f.metadata.get("doc", ""))
+            for f in dataclasses.fields(cls)
+        ]
+
+    @classmethod
+    def parse(cls, raw: Mapping[str, Any] | None) -> Options:
+        """Build options from a mapping; strings are converted ("true", "12").
+
+        An unknown key or a value of the wrong type raises OptionError naming it.
+        """
+        if raw is None:
+            return cls()
+        hints = get_type_hints(cls)
+        known = {f.name for f in dataclasses.fields(cls)}
+        values: dict[str, Any] = {}
+        for key, val in raw.items():
+            if key not in known:
+                raise OptionError(
+                    f"unknown option '{key}'; known options: {', '.join(sorted(known))}"
+                )
+            values[key] = _convert(key, hints[key], val)
+        opts = cls(**values)
+        opts.validate()
+        return opts
+
+    def validate(self) -> None:
+        if self.turn_limit < 0:
+            raise OptionError("option 'turn_limit' must be >= 0")
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def _convert(key: str, typ: type, val: Any) -> Any:
+    if typ is bool:
+        if isinstance(val, bool):
+            return val
+        if isinstance(val, str) and val.lower() in (
+            "true",
+            "1",
+            "yes",
+            "on",
+            "false",
+            "0",
+            "no",
+            "off",
+        ):
+            return val.lower() in ("true", "1", "yes", "on")
+    elif typ is int:
+        if isinstance(val, int) and not isinstance(val, bool):
+            return val
+        if isinstance(val, str):
+            try:
+                return int(val)
+            except ValueError:
+                pass
+    elif typ is str and isinstance(val, str):
+        return val
+    raise OptionError(f"option '{key}' expects {typ.__name__}, got {val!r}")
+
+
+class Edition:
+    """Base edition: subclasses set the class attributes and may override hooks."""
+
+    id: ClassVar[str]
+    version: ClassVar[str]
+    title: ClassVar[str]
+    data_package: ClassVar[str]
+    options_type: ClassVar[type[Options]] = Options
+    aliases: ClassVar[tuple[str, ...]] = ()
+
+    @cached_property
+    def board(self) -> Board:
+        return load_board(self.data_package)
+
+    @property
+    def tag(self) -> str:
+        """`id@version`, as written in records."""
+        return f"{self.id}@{self.version}"
+
+    def player_range(self, options: Options) -> tuple[int, int]:
+        c = self.board.constants
+        return c["min_players"], c["max_players"]
+
+    def setup(self, st: GameState) -> None:
+        """Hook: adjust a new game before the first-player roll (default: nothing)."""
+
+    def __repr__(self) -> str:
+        return f"<Edition {self.tag}>"

@@ -1,0 +1,231 @@
+"""Board data: the package's own board files (schema `tycoon.board/1`), validated at load.
+
+Every edition's board file uses the same schema; tables are flattened into tuples indexed
+by square so the hot path reads plain ints.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import IntEnum
+from importlib import resources
+from typing import Any, NamedTuple
+
+from tycoon.engine.errors import RecordError
+
+SCHEMA = "tycoon.board/1"
+
+
+class SquareKind(IntEnum):
+    START = 0
+    STREET = 1
+    RAILWAY = 2
+    UTILITY = 3
+    CHANCE = 4
+    TAX = 5
+    JAIL = 6
+    FREE_PARKING = 7
+    GO_TO_JAIL = 8
+
+
+DEED_KINDS = frozenset({SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY})
+
+EFFECTS = (
+    "move_to",
+    "move_by",
+    "collect",
+    "pay",
+    "collect_from_each",
+    "go_to_jail",
+    "get_out_of_jail",
+    "repairs",
+    "pay_or_draw",
+)
+
+
+class Card(NamedTuple):
+    """A card: `effect` is one of EFFECTS; x, y its numbers (see the board file)."""
+
+    id: str
+    text: str
+    text_en: str
+    effect: str
+    x: int = 0
+    y: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Read-only tables of one edition's board, shared by every state."""
+
+    size: int
+    name: tuple[str, ...]
+    name_en: tuple[str, ...]
+    kind: tuple[int, ...]
+    price: tuple[int, ...]
+    rents: tuple[tuple[int, ...], ...]
+    house_cost: tuple[int, ...]
+    hotel_cost: tuple[int, ...]
+    mortgage: tuple[int, ...]
+    interest: tuple[int, ...]
+    amount: tuple[int, ...]
+    group: tuple[int, ...]
+    deck_of: tuple[int, ...]
+    groups: tuple[tuple[int, ...], ...]
+    group_id: tuple[str, ...]
+    group_name_en: tuple[str, ...]
+    group_kind: tuple[int, ...]
+    railway_rents: tuple[int, ...]
+    utility_multipliers: tuple[int, ...]
+    deeds: tuple[int, ...]
+    streets: tuple[int, ...]
+    decks: tuple[tuple[Card, ...], ...]
+    deck_names: tuple[str, ...]
+    constants: dict[str, int]
+    currency: str
+
+    def card(self, card: int) -> Card:
+        """The card with id deck * 100 + position."""
+        return self.decks[card // 100][card % 100]
+
+
+def _need(obj: dict[str, Any], key: str, typ: type, where: str) -> Any:
+    if key not in obj:
+        raise RecordError(f"board data: {where}: missing field '{key}'")
+    val = obj[key]
+    if not isinstance(val, typ) or (typ is int and isinstance(val, bool)):
+        raise RecordError(f"board data: {where}.{key}: expected {typ.__name__}, got {val!r}")
+    return val
+
+
+def parse_board(data: dict[str, Any]) -> Board:
+    """Validate a board document and flatten it into a Board."""
+    if data.get("schema") != SCHEMA:
+        raise RecordError(f"board data: field 'schema' must be '{SCHEMA}'")
+    squares = _need(data, "squares", list, "board")
+    groups_raw = _need(data, "groups", dict, "board")
+    gids = list(groups_raw)
+    size = len(squares)
+    cols: dict[str, list[Any]] = {
+        k: []
+        for k in (
+            "name",
+            "name_en",
+            "kind",
+            "price",
+            "rents",
+            "house_cost",
+            "hotel_cost",
+            "mortgage",
+            "interest",
+            "amount",
+            "group",
+            "deck_of",
+        )
+    }
+    deck_names = list(_need(data, "decks", dict, "board"))
+    for i, sq in enumerate(squares):
+        where = f"squares[{i}]"
+        if _need(sq, "index", int, where) != i:
+            raise RecordError(f"board data: {where}.index: expected {i}")
+        kind_name = _need(sq, "kind", str, where)
+        try:
+            kind = SquareKind[kind_name.upper()]
+        except KeyError:
+            raise RecordError(f"board data: {where}.kind: unknown kind '{kind_name}'") from None
+        cols["name"].append(_need(sq, "name", str, where))
+        cols["name_en"].append(_need(sq, "name_en", str, where))
+        cols["kind"].append(int(kind))
+        is_deed = kind in DEED_KINDS
+        cols["price"].append(_need(sq, "price", int, where) if is_deed else 0)
+        cols["mortgage"].append(_need(sq, "mortgage", int, where) if is_deed else 0)
+        cols["interest"].append(_need(sq, "mortgage_interest", int, where) if is_deed else 0)
+        street = kind == SquareKind.STREET
+        rents = _need(sq, "rents", list, where) if street else []
+        cols["rents"].append(tuple(int(r) for r in rents))
+        cols["house_cost"].append(_need(sq, "house_cost", int, where) if street else 0)
+        cols["hotel_cost"].append(_need(sq, "hotel_cost", int, where) if street else 0)
+        has_amount = kind in (SquareKind.START, SquareKind.TAX)
+        cols["amount"].append(_need(sq, "amount", int, where) if has_amount else 0)
+        if is_deed:
+            g = _need(sq, "group", str, where)
+            if g not in groups_raw:
+                raise RecordError(f"board data: {where}.group: unknown group '{g}'")
+            cols["group"].append(gids.index(g))
+        else:
+            cols["group"].append(-1)
+        if kind == SquareKind.CHANCE:
+            d = _need(sq, "deck", str, where)
+            if d not in deck_names:
+                raise RecordError(f"board data: {where}.deck: unknown deck '{d}'")
+            cols["deck_of"].append(deck_names.index(d))
+        else:
+            cols["deck_of"].append(-1)
+    railway_rents: tuple[int, ...] = ()
+    utility_multipliers: tuple[int, ...] = ()
+    group_kind = []
+    for gid in gids:
+        g = groups_raw[gid]
+        gk = SquareKind[_need(g, "kind", str, f"groups.{gid}").upper()]
+        group_kind.append(int(gk))
+        if gk == SquareKind.RAILWAY:
+            railway_rents = tuple(_need(g, "rent_by_count", list, f"groups.{gid}"))
+        if gk == SquareKind.UTILITY:
+            utility_multipliers = tuple(_need(g, "dice_multiplier_by_count", list, f"groups.{gid}"))
+    decks = []
+    for d in deck_names:
+        cards = []
+        for j, c in enumerate(data["decks"][d]):
+            where = f"decks.{d}[{j}]"
+            eff = _need(c, "effect", dict, where)
+            if len(eff) != 1 or next(iter(eff)) not in EFFECTS:
+                raise RecordError(f"board data: {where}.effect: unknown effect {eff!r}")
+            code, arg = next(iter(eff.items()))
+            x = y = 0
+            if code == "repairs":
+                x, y = int(arg["house"]), int(arg["hotel"])
+            elif code == "pay_or_draw":
+                x, y = int(arg["pay"]), deck_names.index(arg["deck"])
+            elif not isinstance(arg, bool):
+                x = int(arg)
+            cards.append(
+                Card(
+                    _need(c, "id", str, where), c.get("text", ""), c.get("text_en", ""), code, x, y
+                )
+            )
+        decks.append(tuple(cards))
+    kinds = cols["kind"]
+    return Board(
+        size=size,
+        name=tuple(cols["name"]),
+        name_en=tuple(cols["name_en"]),
+        kind=tuple(kinds),
+        price=tuple(cols["price"]),
+        rents=tuple(cols["rents"]),
+        house_cost=tuple(cols["house_cost"]),
+        hotel_cost=tuple(cols["hotel_cost"]),
+        mortgage=tuple(cols["mortgage"]),
+        interest=tuple(cols["interest"]),
+        amount=tuple(cols["amount"]),
+        group=tuple(cols["group"]),
+        deck_of=tuple(cols["deck_of"]),
+        groups=tuple(tuple(groups_raw[g]["squares"]) for g in gids),
+        group_id=tuple(gids),
+        group_name_en=tuple(groups_raw[g].get("name_en", g) for g in gids),
+        group_kind=tuple(group_kind),
+        railway_rents=railway_rents,
+        utility_multipliers=utility_multipliers,
+        deeds=tuple(i for i in range(size) if kinds[i] in DEED_KINDS),
+        streets=tuple(i for i in range(size) if kinds[i] == SquareKind.STREET),
+        decks=tuple(decks),
+        deck_names=tuple(deck_names),
+        constants=dict(_need(data, "constants", dict, "board")),
+        currency=str(data.get("currency", "$")),
+    )
+
+
+def load_board(package: str, name: str = "board.json") -> Board:
+    """Load `<package>/data/<name>` from the installed package."""
+    text = resources.files(package).joinpath("data", name).read_text(encoding="utf-8")
+    return parse_board(json.loads(text))

@@ -1,0 +1,55 @@
+"""The classic edition: the Polish Eurobiznes rules (spec: classic.md, rules C-1 to C-77)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tycoon.editions.base import Edition, Options
+from tycoon.engine import events as ev
+from tycoon.engine.state import GameState
+from tycoon.rules.common import emit, take
+
+
+@dataclasses.dataclass(frozen=True)
+class ClassicOptions(Options):
+    """House rules of classic; every default is the spec's resolution."""
+
+    deal_two_deeds: bool = dataclasses.field(
+        default=False, metadata={"doc": "C-11: deal 2 deeds to each player, who must buy them"}
+    )
+    allow_two_players: bool = dataclasses.field(
+        default=False, metadata={"doc": "A-27: allow a 2-player game"}
+    )
+
+
+class Classic(Edition):
+    """Eurobiznes: 3-6 players, $3000, doubles add up, two-turn jail, claimed rent."""
+
+    id = "classic"
+    version = "1"
+    title = "Eurobiznes (classic)"
+    data_package = "tycoon.editions.classic"
+    options_type = ClassicOptions
+    aliases = ("eurobiznes", "eurobusiness")
+
+    def player_range(self, options: Options) -> tuple[int, int]:
+        lo, hi = super().player_range(options)
+        if isinstance(options, ClassicOptions) and options.allow_two_players:
+            lo = 2
+        return lo, hi
+
+    def setup(self, st: GameState) -> None:
+        """C-11: the optional quick start deals 2 deeds to each player, bought at price."""
+        if not (isinstance(st.options, ClassicOptions) and st.options.deal_two_deeds):
+            return
+        deeds = list(self.board.deeds)
+        st.rng.shuffle(deeds)
+        per = self.board.constants["quick_start_deeds_per_player"]
+        for seat in range(st.n):
+            for s in deeds[seat * per : (seat + 1) * per]:
+                take(st, seat, self.board.price[s])
+                st.owner[s] = seat
+                emit(st, ev.BOUGHT, seat, s, self.board.price[s], -1, "dealt")
+
+
+CLASSIC = Classic()

@@ -1,0 +1,220 @@
+"""Actions: small immutable values (a kind and up to three ints) with a stable text form.
+
+The vocabulary (see README, "Action vocabulary"); `S` is a square index, `P` a seat,
+`N` an amount, `D` a list of squares joined by commas, `C` a card id such as `B14`:
+
+    roll A B              chance outcome: the two dice          (A, B in 1..6)
+    roll                  roll the dice (ends the pre-roll phase)
+    buy | auction         buy the deed you stopped on, or send it to auction
+    bid N | pass          raise the auction to N, or leave it for good
+    build S               buy the next house (or the hotel) on S
+    sell-building S       sell one house, or the hotel, of S back to the bank
+    mortgage S | unmortgage S
+    keep-mortgaged S      take an acquired mortgaged deed paying only the interest
+    claim P               claim the rent that seat P owes you
+    serve | pay-fine | use-card     the three ways of a jailed turn
+    pay | draw            pay what you owe (or the card's fee), or draw the other deck
+    sell-deed D to P for N    offer deeds to seat P for cash
+    sell-card C to P for N    offer a Get-out-of-Jail card to seat P
+    pay-with D for N      offer deeds worth N to your creditor (payment in property)
+    accept | reject       answer an offer
+    bankrupt              give up when the debt cannot be raised
+    end-turn
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+
+class Kind(IntEnum):
+    """Action kinds; the order is the order of `legal_actions`."""
+
+    DICE = 0
+    ROLL = 1
+    BUY = 2
+    AUCTION = 3
+    BID = 4
+    PASS = 5
+    PAY = 6
+    DRAW = 7
+    SERVE = 8
+    PAY_FINE = 9
+    USE_CARD = 10
+    CLAIM = 11
+    BUILD = 12
+    SELL_BUILDING = 13
+    MORTGAGE = 14
+    UNMORTGAGE = 15
+    KEEP_MORTGAGED = 16
+    SELL_DEED = 17
+    SELL_CARD = 18
+    PAY_WITH = 19
+    ACCEPT = 20
+    REJECT = 21
+    BANKRUPT = 22
+    END_TURN = 23
+
+
+class Action(NamedTuple):
+    """One action. Field meaning depends on the kind (see `Kind` and the module doc)."""
+
+    kind: int
+    a: int = 0
+    b: int = 0
+    c: int = 0
+
+    def __str__(self) -> str:
+        return action_text(self)
+
+    def __repr__(self) -> str:
+        return f"Action({action_text(self)!r})"
+
+
+_WORDS: dict[int, str] = {
+    Kind.DICE: "roll",
+    Kind.ROLL: "roll",
+    Kind.BUY: "buy",
+    Kind.AUCTION: "auction",
+    Kind.BID: "bid",
+    Kind.PASS: "pass",
+    Kind.PAY: "pay",
+    Kind.DRAW: "draw",
+    Kind.SERVE: "serve",
+    Kind.PAY_FINE: "pay-fine",
+    Kind.USE_CARD: "use-card",
+    Kind.CLAIM: "claim",
+    Kind.BUILD: "build",
+    Kind.SELL_BUILDING: "sell-building",
+    Kind.MORTGAGE: "mortgage",
+    Kind.UNMORTGAGE: "unmortgage",
+    Kind.KEEP_MORTGAGED: "keep-mortgaged",
+    Kind.SELL_DEED: "sell-deed",
+    Kind.SELL_CARD: "sell-card",
+    Kind.PAY_WITH: "pay-with",
+    Kind.ACCEPT: "accept",
+    Kind.REJECT: "reject",
+    Kind.BANKRUPT: "bankrupt",
+    Kind.END_TURN: "end-turn",
+}
+_BY_WORD: dict[str, int] = {w: k for k, w in _WORDS.items() if k != Kind.DICE}
+_SQUARE_KINDS = frozenset(
+    {Kind.BUILD, Kind.SELL_BUILDING, Kind.MORTGAGE, Kind.UNMORTGAGE, Kind.KEEP_MORTGAGED}
+)
+_AMOUNT_KINDS = frozenset({Kind.BID})
+_SEAT_KINDS = frozenset({Kind.CLAIM})
+
+CARD_PREFIXES = "BRCKXYZ"
+"""Card ids in text: a deck letter (deck 0 is B, 1 is R, ...) and the 1-based position."""
+
+
+def mask_of(squares: list[int] | tuple[int, ...]) -> int:
+    """Bit mask of a set of squares (how deed lists are stored in an action)."""
+    m = 0
+    for s in squares:
+        m |= 1 << s
+    return m
+
+
+def squares_of(mask: int) -> list[int]:
+    """Squares in a bit mask, ascending."""
+    out = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return out
+
+
+def card_text(card: int) -> str:
+    """Text id of a card encoded as deck * 100 + position (0-based)."""
+    return f"{CARD_PREFIXES[card // 100]}{card % 100 + 1}"
+
+
+def action_text(a: Action) -> str:
+    """The canonical text form; `parse_action(str(a)) == a`."""
+    k = a.kind
+    word = _WORDS[k]
+    if k == Kind.DICE:
+        return f"roll {a.a} {a.b}"
+    if k in _SQUARE_KINDS or k in _AMOUNT_KINDS or k in _SEAT_KINDS:
+        return f"{word} {a.a}"
+    if k == Kind.SELL_DEED:
+        return f"sell-deed {','.join(map(str, squares_of(a.a)))} to {a.b} for {a.c}"
+    if k == Kind.SELL_CARD:
+        return f"sell-card {card_text(a.a)} to {a.b} for {a.c}"
+    if k == Kind.PAY_WITH:
+        return f"pay-with {','.join(map(str, squares_of(a.a)))} for {a.c}"
+    return word
+
+
+def _int(tok: str, text: str) -> int:
+    from tycoon.engine.errors import ActionParseError
+
+    try:
+        v = int(tok)
+    except ValueError:
+        raise ActionParseError(f"'{text}': expected a number, got '{tok}'") from None
+    if v < 0 or str(v) != tok.lstrip("+"):
+        raise ActionParseError(f"'{text}': '{tok}' is not a plain non-negative number")
+    return v
+
+
+def _squares(tok: str, text: str) -> int:
+    from tycoon.engine.errors import ActionParseError
+
+    parts = [_int(t, text) for t in tok.split(",")]
+    if len(set(parts)) != len(parts) or any(p >= 64 for p in parts):
+        raise ActionParseError(f"'{text}': bad square list '{tok}'")
+    return mask_of(parts)
+
+
+def _card(tok: str, text: str) -> int:
+    from tycoon.engine.errors import ActionParseError
+
+    if len(tok) < 2 or tok[0].upper() not in CARD_PREFIXES:
+        raise ActionParseError(f"'{text}': '{tok}' is not a card id like B14")
+    pos = _int(tok[1:], text)
+    if not 1 <= pos <= 99:
+        raise ActionParseError(f"'{text}': '{tok}' is not a card id like B14")
+    return CARD_PREFIXES.index(tok[0].upper()) * 100 + pos - 1
+
+
+def parse_text(text: str) -> Action:
+    """Parse the text form of an action (edition-independent syntax only)."""
+    from tycoon.engine.errors import ActionParseError
+
+    toks = text.strip().split()
+    if not toks:
+        raise ActionParseError("empty action")
+    word = toks[0].lower()
+    if word not in _BY_WORD:
+        raise ActionParseError(
+            f"'{text}': unknown action '{word}'; known: {', '.join(sorted(_BY_WORD))}"
+        )
+    k = _BY_WORD[word]
+    n = len(toks)
+    if k == Kind.ROLL and n == 3:
+        d1, d2 = _int(toks[1], text), _int(toks[2], text)
+        if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+            raise ActionParseError(f"'{text}': dice show 1 to 6")
+        return Action(Kind.DICE, d1, d2)
+    if k in _SQUARE_KINDS or k in _AMOUNT_KINDS or k in _SEAT_KINDS:
+        if n != 2:
+            raise ActionParseError(f"'{text}': expected '{word} <number>'")
+        return Action(k, _int(toks[1], text))
+    if k in (Kind.SELL_DEED, Kind.SELL_CARD):
+        if n != 6 or toks[2].lower() != "to" or toks[4].lower() != "for":
+            raise ActionParseError(f"'{text}': expected '{word} <what> to <seat> for <amount>'")
+        what = _squares(toks[1], text) if k == Kind.SELL_DEED else _card(toks[1], text)
+        return Action(k, what, _int(toks[3], text), _int(toks[5], text))
+    if k == Kind.PAY_WITH:
+        if n != 4 or toks[2].lower() != "for":
+            raise ActionParseError(f"'{text}': expected 'pay-with <squares> for <amount>'")
+        return Action(k, _squares(toks[1], text), 0, _int(toks[3], text))
+    if n != 1:
+        raise ActionParseError(f"'{text}': '{word}' takes no arguments")
+    return Action(k)

@@ -1,0 +1,187 @@
+"""The engine API (OpenSpiel's contract with Pythonic names).
+
+st = new_game("classic", ["Ann", "Bob", "Cy"], seed=7)
+while not is_terminal(st):
+    if st.current_player == CHANCE:
+        apply_action(st, sample_chance(st))
+    else:
+        apply_action(st, legal_actions(st)[0])
+outcome(st)
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tycoon.editions.base import Edition
+from tycoon.editions.registry import find_edition
+from tycoon.engine.actions import Action, parse_text
+from tycoon.engine.errors import OptionError
+from tycoon.engine.events import Event
+from tycoon.engine.rng import Rng
+from tycoon.engine.state import GameState
+from tycoon.engine.types import CHANCE, TERMINAL, Outcome, Termination
+from tycoon.rules import flow
+from tycoon.rules.property import net_worth
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "apply_action",
+    "chance_outcomes",
+    "clone",
+    "is_legal",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "outcome",
+    "parse_action",
+    "returns",
+    "sample_chance",
+]
+
+
+def new_game(
+    edition: str | Edition,
+    players: int | Sequence[str],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    events: bool = True,
+) -> GameState:
+    """A new game. `players` is a count or a list of names (seat order).
+
+    `options` are the edition's house rules (unknown or ill-typed keys raise OptionError).
+    With `events=False` no events are built (the simulator's fast path).
+    """
+    ed = find_edition(edition) if isinstance(edition, str) else edition
+    opts = ed.options_type.parse(options)
+    names = tuple(f"P{i}" for i in range(players)) if isinstance(players, int) else tuple(players)
+    lo, hi = ed.player_range(opts)
+    if not lo <= len(names) <= hi:
+        raise OptionError(f"{ed.id} is for {lo} to {hi} players, not {len(names)}")
+    b = ed.board
+    c = b.constants
+    st = GameState()
+    st.edition = ed
+    st.options = opts
+    st.n = len(names)
+    st.names = names
+    st.seed = int(seed)
+    st.rng = Rng(st.seed)
+    st.cash = [c["starting_cash"]] * st.n
+    st.pos = [0] * st.n
+    st.alive = [True] * st.n
+    st.jail = [-1] * st.n
+    st.owner = [-1] * b.size
+    st.mortgaged = [False] * b.size
+    st.level = [0] * b.size
+    st.houses_left = c["houses_in_bank"]
+    st.hotels_left = c["hotels_in_bank"]
+    st.bank = 0
+    st.decks = []
+    for d, cards in enumerate(b.decks):
+        order = [d * 100 + i for i in range(len(cards))]
+        st.rng.shuffle(order)  # C-9
+        st.decks.append(order)
+    st.card_holder = {}
+    st.active = 0
+    st.turn = 0
+    st.rounds = 0
+    st.last_dice = 0
+    st.claims = []
+    st.built_mask = st.houses_built = st.hotels_built = 0
+    st.stack = []
+    st.history = []
+    st.events = [] if events else None
+    st.winners = ()
+    st.termination = ""
+    ed.setup(st)
+    flow.begin(st)
+    return st
+
+
+def legal_actions(st: GameState, seat: int | None = None) -> list[Action]:
+    """Sorted legal actions of `seat` (default: the seat the game waits on; at a chance
+    node, the 36 dice outcomes). Amount-carrying actions (bids, sale prices) are listed at
+    representative amounts; `apply_action` accepts any amount the rules allow."""
+    return flow.legal_actions(st, seat)
+
+
+def is_legal(st: GameState, action: Action, seat: int | None = None) -> bool:
+    cur = st.current_player
+    return cur != TERMINAL and flow.is_legal(st, action, cur if seat is None else seat)
+
+
+def apply_action(st: GameState, action: Action | str, seat: int | None = None) -> list[Event]:
+    """Apply an action (or its text) for `seat` (default: the seat the game waits on).
+
+    Raises IllegalActionError, listing the legal actions, if the rules forbid it; the state
+    is then unchanged. Returns the events it caused (empty when events are off).
+    """
+    if isinstance(action, str):
+        action = parse_action(st, action)
+    log = st.events
+    start = len(log) if log is not None else 0
+    flow.apply_action(st, action, seat)
+    return log[start:] if log is not None else []
+
+
+def chance_outcomes(st: GameState) -> list[tuple[Action, float]]:
+    return flow.chance_outcomes(st)
+
+
+def sample_chance(st: GameState) -> Action:
+    """Draw a dice outcome from the state's own generator."""
+    if st.current_player != CHANCE:
+        raise ValueError("not a chance node")
+    rng = st.rng
+    return flow.DICE_OUTCOMES[rng.below(6) * 6 + rng.below(6)]
+
+
+def clone(st: GameState) -> GameState:
+    """An independent copy: mutable containers are copied, edition data is shared."""
+    new = copy.copy(st)
+    new.rng = st.rng.copy()
+    new.cash = st.cash[:]
+    new.pos = st.pos[:]
+    new.alive = st.alive[:]
+    new.jail = st.jail[:]
+    new.owner = st.owner[:]
+    new.mortgaged = st.mortgaged[:]
+    new.level = st.level[:]
+    new.decks = [d[:] for d in st.decks]
+    new.card_holder = dict(st.card_holder)
+    new.claims = st.claims[:]
+    new.stack = st.stack[:]
+    new.history = st.history[:]
+    new.events = st.events[:] if st.events is not None else None
+    return new
+
+
+def parse_action(st: GameState, text: str) -> Action:
+    """The action written as `text` (see the vocabulary in `tycoon.engine.actions`)."""
+    return parse_text(text)
+
+
+def is_terminal(st: GameState) -> bool:
+    return bool(st.termination)
+
+
+def outcome(st: GameState) -> Outcome | None:
+    """How the game ended, its winners (ties share) and each seat's net worth."""
+    if not st.termination:
+        return None
+    scores = tuple(net_worth(st, p) if st.alive[p] else 0 for p in range(st.n))
+    return Outcome(Termination(st.termination), st.winners, scores)
+
+
+def returns(st: GameState) -> list[float]:
+    """Per seat: 1 shared among winners, the rest -1/(losers); all 0 while running."""
+    if not st.termination:
+        return [0.0] * st.n
+    w = set(st.winners)
+    losers = st.n - len(w)
+    return [(1.0 / len(w)) if p in w else (-1.0 / losers if losers else 0.0) for p in range(st.n)]

@@ -1,0 +1,120 @@
+"""GameState: every mutable fact of a game in a few flat, copyable containers.
+
+Read-only edition data (squares, prices, cards) is shared by reference, never copied.
+Multi-step decisions are frames on `stack` (tuples; the top one decides who acts).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tycoon.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from tycoon.editions.base import Edition, Options
+    from tycoon.engine.actions import Action
+    from tycoon.engine.events import Event
+
+Frame = tuple[Any, ...]
+"""A pending-decision (or pending-step) frame: (kind, seat, *data)."""
+
+
+class GameState:
+    """All data of one game. Mutated in place by `apply_action`; copy with `clone`."""
+
+    __slots__ = (
+        "active",
+        "alive",
+        "bank",
+        "built_mask",
+        "card_holder",
+        "cash",
+        "claims",
+        "decks",
+        "edition",
+        "events",
+        "history",
+        "hotels_built",
+        "hotels_left",
+        "houses_built",
+        "houses_left",
+        "jail",
+        "last_dice",
+        "level",
+        "mortgaged",
+        "n",
+        "names",
+        "options",
+        "owner",
+        "pos",
+        "rng",
+        "rounds",
+        "seed",
+        "stack",
+        "termination",
+        "turn",
+        "winners",
+    )
+
+    edition: Edition
+    options: Options
+    n: int
+    names: tuple[str, ...]
+    seed: int
+    rng: Rng
+    cash: list[int]
+    pos: list[int]
+    alive: list[bool]
+    jail: list[int]
+    owner: list[int]
+    mortgaged: list[bool]
+    level: list[int]
+    houses_left: int
+    hotels_left: int
+    bank: int
+    decks: list[list[int]]
+    card_holder: dict[int, int]
+    active: int
+    turn: int
+    rounds: int
+    last_dice: int
+    claims: list[tuple[int, int, int, int]]
+    built_mask: int
+    houses_built: int
+    hotels_built: int
+    stack: list[Frame]
+    history: list[tuple[int, Action]]
+    events: list[Event] | None
+    winners: tuple[int, ...]
+    termination: str
+
+    # --- fields, documented once -------------------------------------------------------
+    # cash[p], pos[p], alive[p]     per seat
+    # jail[p]                      -1 if free, else jail turns served (C-40, C-42)
+    # owner[s], mortgaged[s]       per square; owner -1 = bank
+    # level[s]                     0-4 houses, 5 = hotel
+    # bank                         net money the bank has taken in (conservation ledger)
+    # decks[d]                     card order of deck d, top first; held cards are absent
+    # card_holder[c]               seat holding kept card c (deck * 100 + pos), absent if none
+    # claims                       open rent claims: (owner, payer, amount, turn of landing)
+    # built_mask/houses_built/hotels_built   this build window (C-49 to C-54)
+    # history                      every applied (seat, action), chance outcomes included
+
+    @property
+    def current_player(self) -> int:
+        """The seat the game waits on, `CHANCE` or `TERMINAL`."""
+        from tycoon.rules.flow import current_player
+
+        return current_player(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        from tycoon.records.snapshot import snapshot
+
+        return snapshot(self) == snapshot(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<GameState {self.edition.id} turn={self.turn} active={self.active}>"

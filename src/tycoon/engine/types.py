@@ -1,0 +1,36 @@
+"""Small shared value types: seat markers, terminations and the game outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+Money = int
+"""Money is always an integer in the edition's unit; never a float."""
+
+CHANCE = -1
+"""`state.current_player` when the next action is a chance outcome (dice)."""
+TERMINAL = -2
+"""`state.current_player` once the game is over."""
+BANK = -1
+"""Creditor or owner id of the bank."""
+NOBODY = -1
+"""Owner id of an unowned deed."""
+
+
+class Termination(StrEnum):
+    """How a game ended."""
+
+    LAST_PLAYER = "last_player"
+    """Everyone else is bankrupt (C-76)."""
+    TURN_LIMIT = "turn_limit"
+    """The agreed limit ran out; net worth decides (C-76, C-77)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game: how it ended, who won and every seat's score."""
+
+    termination: Termination
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]

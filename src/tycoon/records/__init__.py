@@ -1,0 +1,1 @@
+"""Records (edition, options, players, seed, actions), snapshots and views."""

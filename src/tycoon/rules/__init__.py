@@ -1,0 +1,1 @@
+"""Shared mechanics as functions over GameState, parameterised by the edition."""

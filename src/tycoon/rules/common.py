@@ -1,0 +1,60 @@
+"""Small helpers every mechanic uses: events, transfers of cash between seats and bank."""
+
+from __future__ import annotations
+
+from tycoon.engine.events import Event
+from tycoon.engine.state import GameState
+from tycoon.engine.types import BANK
+
+
+def emit(
+    st: GameState,
+    kind: str,
+    seat: int = -1,
+    square: int = -1,
+    amount: int = 0,
+    other: int = -1,
+    detail: str = "",
+) -> None:
+    """Record an event if someone listens."""
+    if st.events is not None:
+        st.events.append(Event(kind, seat, square, amount, other, detail))
+
+
+def give(st: GameState, seat: int, amount: int) -> None:
+    """The bank pays `seat`."""
+    st.cash[seat] += amount
+    st.bank -= amount
+
+
+def take(st: GameState, seat: int, amount: int) -> None:
+    """`seat` pays the bank (cash must suffice)."""
+    st.cash[seat] -= amount
+    st.bank += amount
+
+
+def move_cash(st: GameState, payer: int, payee: int, amount: int) -> None:
+    """Move cash from payer to payee; either may be BANK."""
+    if payer == BANK:
+        give(st, payee, amount)
+    elif payee == BANK:
+        take(st, payer, amount)
+    else:
+        st.cash[payer] -= amount
+        st.cash[payee] += amount
+
+
+def next_alive(st: GameState, seat: int) -> int:
+    """The next seat after `seat` (clockwise) that is still in the game."""
+    n = st.n
+    for i in range(1, n + 1):
+        s = (seat + i) % n
+        if st.alive[s]:
+            return s
+    return seat
+
+
+def seats_from(st: GameState, seat: int) -> list[int]:
+    """Seats still in the game in turn order, starting after `seat`."""
+    n = st.n
+    return [(seat + i) % n for i in range(1, n + 1) if st.alive[(seat + i) % n]]

@@ -1,0 +1,183 @@
+"""Payments, debts and bankruptcy (C-32, C-69 to C-73)."""
+
+from __future__ import annotations
+
+from tycoon.engine import events as ev
+from tycoon.engine.actions import Action, Kind, squares_of
+from tycoon.engine.state import Frame, GameState
+from tycoon.engine.types import BANK
+from tycoon.rules import frames as F
+from tycoon.rules.common import emit, move_cash, next_alive, seats_from
+from tycoon.rules.property import (
+    buildings_value,
+    clear_buildings,
+    group_has_building,
+    max_raisable,
+    raise_cash_options,
+)
+
+
+def pay(
+    st: GameState, payer: int, creditor: int, amount: int, reason: str, from_card: bool = False
+) -> None:
+    """Pay at once (C-32); if cash is short, the payer enters the debt procedure (C-69)."""
+    if amount <= 0:
+        return
+    if st.cash[payer] >= amount:
+        move_cash(st, payer, creditor, amount)
+        emit(st, ev.PAID, payer, -1, amount, creditor, reason)
+        return
+    st.stack.append((F.DEBT, payer, creditor, amount, reason, from_card))
+    emit(st, ev.DEBT, payer, -1, amount, creditor, reason)
+
+
+def in_kind_deeds(st: GameState, seat: int) -> list[int]:
+    """Deeds a debtor may hand over in payment (C-70): no buildings in their group (Q-3)."""
+    b = st.edition.board
+    out = []
+    for s in b.deeds:
+        if st.owner[s] != seat or st.level[s]:
+            continue
+        if st.options.in_kind_needs_unbuilt_group and group_has_building(st, b.group[s]):
+            continue
+        out.append(s)
+    return out
+
+
+def debt_legal(st: GameState, f: Frame) -> list[Action]:
+    """C-69: raise cash, pay, offer property to a player creditor, or go bankrupt."""
+    _, seat, creditor, amount, _reason, _card = f
+    acts = [Action(k, s) for k, s in raise_cash_options(st, seat)]
+    if st.cash[seat] >= amount:
+        acts.append(Action(Kind.PAY))
+    if creditor != BANK:
+        unit = st.edition.board.constants["money_unit"]
+        for s in in_kind_deeds(st, seat):
+            value = min(st.edition.board.price[s], amount) // unit * unit
+            acts.append(Action(Kind.PAY_WITH, 1 << s, 0, value))
+    if max_raisable(st, seat) < amount:
+        acts.append(Action(Kind.BANKRUPT))
+    return acts
+
+
+def pay_with_legal(st: GameState, f: Frame, a: Action) -> bool:
+    """Any set of handover-able deeds for any value in [0, debt], in money units."""
+    _, seat, creditor, amount, _r, _c = f
+    unit = st.edition.board.constants["money_unit"]
+    if creditor == BANK or not a.a or a.b or a.c > amount or a.c % unit:
+        return False
+    allowed = set(in_kind_deeds(st, seat))
+    return all(s in allowed for s in squares_of(a.a))
+
+
+def debt_apply(st: GameState, f: Frame, a: Action) -> None:
+    _, seat, creditor, amount, reason, _card = f
+    if a.kind == Kind.PAY:
+        st.stack.pop()
+        move_cash(st, seat, creditor, amount)
+        emit(st, ev.PAID, seat, -1, amount, creditor, reason)
+    elif a.kind == Kind.PAY_WITH:
+        st.stack.append((F.OFFER, creditor, F.OFFER_IN_KIND, seat, a.a, a.c))
+        emit(st, ev.OFFERED, seat, -1, a.c, creditor, "in kind")
+    elif a.kind == Kind.BANKRUPT:
+        bankrupt(st, seat, creditor)
+
+
+def reduce_debt(st: GameState, debtor: int, by: int) -> None:
+    """Lower the debtor's open debt after a payment in property; close it if settled."""
+    for i in range(len(st.stack) - 1, -1, -1):
+        f = st.stack[i]
+        if f[0] == F.DEBT and f[1] == debtor:
+            left = f[3] - by
+            if left <= 0:
+                del st.stack[i]
+            else:
+                st.stack[i] = (*f[:3], left, *f[4:])
+            return
+
+
+def _owned_by(f: Frame, seat: int) -> bool:
+    """Is this frame a step or decision of `seat` (to be dropped when he leaves)?"""
+    k = f[0]
+    if k == F.OFFER:
+        return bool(f[1] == seat or f[3] == seat)
+    if k in (F.AUCTION, F.STEP_NEXT_TURN, F.STEP_BANK_AUCTIONS, F.STEP_GAME_END):
+        return False
+    return bool(f[1] == seat)
+
+
+def end_turn_now(st: GameState) -> None:
+    """The active player's turn ends at once (C-40, C-71): drop his frames, go on."""
+    active = st.active
+    st.stack[:] = [f for f in st.stack if not _owned_by(f, active)]
+    if not any(f[0] == F.STEP_NEXT_TURN for f in st.stack):
+        st.stack.insert(0, (F.STEP_NEXT_TURN, -1))
+
+
+def bankrupt(st: GameState, seat: int, creditor: int) -> None:
+    """C-71 to C-73: the seat leaves; its assets go to the creditor or to the bank."""
+    b = st.edition.board
+    emit(st, ev.BANKRUPT, seat, -1, 0, creditor)
+    deeds = [s for s in b.deeds if st.owner[s] == seat]
+    kept_cards = [c for c, h in st.card_holder.items() if h == seat]
+    if creditor != BANK and st.alive[creditor]:
+        proceeds = buildings_value(st, seat, sale=True)  # C-72: bank buys them back
+        clear_buildings(st, seat)
+        move_cash(st, BANK, creditor, proceeds)
+        move_cash(st, seat, creditor, st.cash[seat])
+        mortgaged_mask = 0
+        for s in deeds:
+            st.owner[s] = creditor
+            emit(st, ev.TRANSFERRED, seat, s, 0, creditor)
+            if st.mortgaged[s]:
+                mortgaged_mask |= 1 << s
+        for c in kept_cards:
+            st.card_holder[c] = creditor
+        follow: list[Frame] = [(F.ACQUIRED, creditor, mortgaged_mask)] if mortgaged_mask else []
+    else:
+        clear_buildings(st, seat)  # C-73: no payment, not auctioned
+        move_cash(st, seat, BANK, st.cash[seat])
+        for c in kept_cards:
+            del st.card_holder[c]
+            st.decks[c // 100].append(c)
+        for s in deeds:
+            st.owner[s] = -1
+            st.mortgaged[s] = False
+        follow = [(F.STEP_BANK_AUCTIONS, seat, tuple(deeds))] if deeds else []
+    st.alive[seat] = False
+    st.jail[seat] = -1
+    st.claims = [c for c in st.claims if c[0] != seat and c[1] != seat]
+    if sum(st.alive) == 1:
+        st.stack[:] = [(F.STEP_GAME_END, -1)]
+        return
+    if seat == st.active:
+        end_turn_now(st)
+    else:
+        st.stack[:] = [f for f in st.stack if not _owned_by(f, seat)]
+    st.stack.extend(follow)
+
+
+def bank_auctions_step(st: GameState, f: Frame) -> None:
+    """C-73: auction the bankrupt's deeds one at a time, in increasing board index."""
+    from tycoon.rules.auction import start_auction
+
+    _, seat, squares = f
+    st.stack.pop()
+    if len(squares) > 1:
+        st.stack.append((F.STEP_BANK_AUCTIONS, seat, squares[1:]))
+    start_auction(st, squares[0], seats_from(st, seat))
+
+
+def collect_each_step(st: GameState, f: Frame) -> None:
+    """C-38, Q-6: the other players pay the drawer one by one, in turn order."""
+    _, drawer, amount, payers = f
+    st.stack.pop()
+    payers = tuple(p for p in payers if st.alive[p])
+    if not payers or not st.alive[drawer]:
+        return
+    if len(payers) > 1:
+        st.stack.append((F.STEP_COLLECT_EACH, drawer, amount, payers[1:]))
+    pay(st, payers[0], drawer, amount, "card", from_card=True)
+
+
+__all__ = ["bankrupt", "debt_apply", "debt_legal", "end_turn_now", "next_alive", "pay"]

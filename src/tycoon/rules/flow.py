@@ -1,0 +1,518 @@
+"""The turn flow (C-10 to C-20, C-40 to C-42, C-76): dispatch of frames, dice, movement,
+landing, jail and the end of the game. Rules never call a player: each decision is a frame.
+
+Out-of-turn actions (C-13): any seat may claim rent, sell buildings, mortgage, redeem
+and offer a Get-out-of-Jail card at any decision point, except while an auction runs or
+a card is being carried out. `legal_actions(state, seat)` lists them for that seat.
+"""
+
+from __future__ import annotations
+
+from tycoon.editions.board import SquareKind
+from tycoon.engine import events as ev
+from tycoon.engine.actions import Action, Kind
+from tycoon.engine.errors import IllegalActionError
+from tycoon.engine.state import Frame, GameState
+from tycoon.engine.types import BANK, CHANCE, TERMINAL, Termination
+from tycoon.rules import auction, cards, debt, trade
+from tycoon.rules import frames as F
+from tycoon.rules.common import emit, give, next_alive, take
+from tycoon.rules.property import (
+    build,
+    can_build,
+    can_unmortgage,
+    mortgage,
+    net_worth,
+    raise_cash_options,
+    redeem_cost,
+    rent,
+    sell_building,
+    unmortgage,
+)
+
+DICE_OUTCOMES = tuple(Action(Kind.DICE, a, b) for a in range(1, 7) for b in range(1, 7))
+_PROB = 1.0 / 36.0
+
+# --- who acts ----------------------------------------------------------------------------
+
+
+def current_player(st: GameState) -> int:
+    if st.termination:
+        return TERMINAL
+    f = st.stack[-1]
+    return CHANCE if f[0] == F.DICE else int(f[1])
+
+
+def _blocked(st: GameState) -> bool:
+    """C-13: no out-of-turn actions during an auction or while a card is carried out."""
+    for f in st.stack:
+        k = f[0]
+        if k in (F.AUCTION, F.CARD_CHOICE, F.STEP_COLLECT_EACH) or (k == F.DEBT and f[5]):
+            return True
+    return False
+
+
+def anytime_actions(st: GameState, seat: int) -> list[Action]:
+    """Actions C-13 allows `seat` at any moment (also the active seat's own)."""
+    if not st.alive[seat]:
+        return []
+    acts = [Action(k, s) for k, s in raise_cash_options(st, seat)]
+    b = st.edition.board
+    for s in b.deeds:
+        if st.owner[s] == seat and can_unmortgage(st, seat, s):
+            acts.append(Action(Kind.UNMORTGAGE, s))
+    if st.claims and st.jail[seat] < 0:
+        acts.extend(Action(Kind.CLAIM, c[1]) for c in st.claims if c[0] == seat)
+    if st.card_holder:
+        acts.extend(trade.card_offers(st, seat))
+    return acts
+
+
+def chance_outcomes(st: GameState) -> list[tuple[Action, float]]:
+    """The 36 ordered dice outcomes, each 1/36 (doubles stay distinguishable)."""
+    if current_player(st) != CHANCE:
+        return []
+    return [(a, _PROB) for a in DICE_OUTCOMES]
+
+
+def legal_actions(st: GameState, seat: int | None = None) -> list[Action]:
+    """Sorted legal actions of `seat` (default: the seat the game waits on)."""
+    cur = current_player(st)
+    if cur == TERMINAL:
+        return []
+    if seat is None:
+        seat = cur
+    if seat == CHANCE:
+        return list(DICE_OUTCOMES) if cur == CHANCE else []
+    if seat == cur:
+        acts = _frame_legal(st, st.stack[-1])
+    elif cur == CHANCE or not 0 <= seat < st.n or _blocked(st):
+        return []
+    else:
+        acts = anytime_actions(st, seat)
+    acts.sort()
+    return acts
+
+
+def _frame_legal(st: GameState, f: Frame) -> list[Action]:
+    k = f[0]
+    seat = f[1]
+    if k == F.PRE_ROLL:
+        acts = anytime_actions(st, seat)
+        acts.append(Action(Kind.ROLL))
+        acts.extend(
+            Action(Kind.BUILD, s) for s in st.edition.board.streets if can_build(st, seat, s)
+        )
+        acts.extend(trade.sale_offers(st, seat))
+        return acts
+    if k == F.END_TURN:
+        acts = anytime_actions(st, seat)
+        acts.append(Action(Kind.END_TURN))
+        return acts
+    if k == F.BUY:
+        acts = [Action(kk, s) for kk, s in raise_cash_options(st, seat)]
+        acts.append(Action(Kind.AUCTION))
+        if st.cash[seat] >= st.edition.board.price[f[2]]:
+            acts.append(Action(Kind.BUY))
+        return acts
+    if k == F.AUCTION:
+        return auction.auction_legal(st, f)
+    if k == F.DEBT:
+        return debt.debt_legal(st, f)
+    if k == F.JAIL:
+        return _jail_legal(st, seat)
+    if k == F.OFFER:
+        return trade.offer_legal(st, f)
+    if k == F.CARD_CHOICE:
+        return cards.choice_legal(st, f)
+    if k == F.ACQUIRED:
+        acts = [Action(kk, s) for kk, s in raise_cash_options(st, seat)]
+        for s in range(st.edition.board.size):
+            if f[2] >> s & 1:
+                acts.append(Action(Kind.KEEP_MORTGAGED, s))
+                if st.cash[seat] >= redeem_cost(st, s):
+                    acts.append(Action(Kind.UNMORTGAGE, s))
+        return acts
+    if k == F.FINAL_CLAIM:
+        return [Action(Kind.CLAIM, f[2]), Action(Kind.PASS)]
+    raise AssertionError(f"no decision on frame {f!r}")
+
+
+# --- legality of amount-carrying actions ----------------------------------------------------
+
+
+def is_legal(st: GameState, a: Action, seat: int) -> bool:
+    """Full legality test. Amount-carrying actions accept any allowed amount, not only the
+    representative amounts that `legal_actions` lists."""
+    cur = current_player(st)
+    k = a.kind
+    if cur == seat and cur >= 0:
+        f = st.stack[-1]
+        if k == Kind.BID and f[0] == F.AUCTION:
+            return auction.bid_is_legal(st, f, a.a) and not a.b and not a.c
+        if k == Kind.SELL_DEED and f[0] == F.PRE_ROLL:
+            return trade.sale_is_legal(st, seat, a)
+        if k == Kind.PAY_WITH and f[0] == F.DEBT:
+            return debt.pay_with_legal(st, f, a)
+    if k == Kind.SELL_CARD and cur >= 0 and st.alive[seat]:
+        top = st.stack[-1][0]
+        allowed = top in (F.PRE_ROLL, F.END_TURN, F.JAIL) if cur == seat else not _blocked(st)
+        return allowed and trade.card_sale_is_legal(st, seat, a)
+    return a in legal_actions(st, seat)
+
+
+# --- applying ---------------------------------------------------------------------------------
+
+
+def apply_action(st: GameState, a: Action, seat: int | None = None) -> None:
+    """Validate and apply one action of `seat` (default: the seat the game waits on)."""
+    cur = current_player(st)
+    if seat is None:
+        seat = cur
+    if cur == TERMINAL or not is_legal(st, a, seat):
+        raise IllegalActionError(a, legal_actions(st, seat))
+    st.history.append((seat, a))
+    if seat == CHANCE:
+        _apply_dice(st, st.stack[-1], a.a, a.b)
+    elif seat == cur and _frame_apply(st, st.stack[-1], a):
+        pass
+    else:
+        _apply_anytime(st, seat, a)
+    advance(st)
+
+
+def _apply_anytime(st: GameState, seat: int, a: Action) -> None:
+    k = a.kind
+    if k == Kind.MORTGAGE:
+        mortgage(st, seat, a.a)
+    elif k == Kind.SELL_BUILDING:
+        sell_building(st, seat, a.a)
+    elif k == Kind.UNMORTGAGE:
+        unmortgage(st, seat, a.a)
+    elif k == Kind.CLAIM:
+        claim(st, seat, a.a)
+    elif k in (Kind.SELL_CARD, Kind.SELL_DEED):
+        trade.make_offer(st, seat, a)
+    elif k == Kind.BUILD:
+        build(st, seat, a.a)
+    else:
+        raise AssertionError(f"unhandled action {a}")
+
+
+def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
+    """Apply a frame-specific action; False if it is an anytime action instead."""
+    k = f[0]
+    seat = f[1]
+    ak = a.kind
+    if ak == Kind.ROLL:
+        st.stack.pop()
+        st.stack.append((F.END_TURN, seat))
+        st.stack.append((F.DICE, seat, F.ROLL_FIRST, 0, 0))
+    elif ak == Kind.END_TURN:
+        st.stack.pop()
+        st.stack.append((F.STEP_NEXT_TURN, -1))
+    elif k == F.BUY and ak == Kind.BUY:
+        st.stack.pop()
+        square = f[2]
+        price = st.edition.board.price[square]
+        take(st, seat, price)
+        st.owner[square] = seat
+        emit(st, ev.BOUGHT, seat, square, price)
+    elif k == F.BUY and ak == Kind.AUCTION:
+        st.stack.pop()
+        order = [(seat + i) % st.n for i in range(1, st.n + 1)]
+        auction.start_auction(st, f[2], [s for s in order if st.alive[s]])
+    elif k == F.AUCTION:
+        auction.auction_apply(st, f, a)
+    elif k == F.DEBT and ak in (Kind.PAY, Kind.PAY_WITH, Kind.BANKRUPT):
+        debt.debt_apply(st, f, a)
+    elif k == F.OFFER and ak in (Kind.ACCEPT, Kind.REJECT):
+        trade.offer_apply(st, f, a)
+    elif k == F.CARD_CHOICE:
+        cards.choice_apply(st, f, a)
+    elif k == F.JAIL and ak in (Kind.SERVE, Kind.USE_CARD, Kind.PAY_FINE):
+        _jail_apply(st, seat, a)
+    elif k == F.ACQUIRED and ak in (Kind.UNMORTGAGE, Kind.KEEP_MORTGAGED):
+        _acquired_apply(st, f, a)
+    elif k == F.FINAL_CLAIM:
+        st.stack.pop()
+        if ak == Kind.CLAIM:
+            claim(st, seat, a.a)
+    else:
+        return False
+    return True
+
+
+def _acquired_apply(st: GameState, f: Frame, a: Action) -> None:
+    """C-68: redeem an acquired mortgaged deed now, or pay 10% and keep it mortgaged."""
+    _, seat, mask = f
+    square = a.a
+    mask &= ~(1 << square)
+    st.stack.pop()
+    if mask:
+        st.stack.append((F.ACQUIRED, seat, mask))
+    if a.kind == Kind.UNMORTGAGE:
+        unmortgage(st, seat, square)
+    else:
+        debt.pay(st, seat, BANK, st.edition.board.interest[square], "interest")
+
+
+def advance(st: GameState) -> None:
+    """Run step frames until a decision or chance frame is on top (or the game is over)."""
+    stack = st.stack
+    while stack and not st.termination:
+        f = stack[-1]
+        k = f[0]
+        if k < F.STEP_MOVE:
+            return
+        if k == F.STEP_MOVE:
+            stack.pop()
+            _move(st, f[1], f[2], f[3])
+        elif k == F.STEP_LAND:
+            stack.pop()
+            _land(st, f[1], f[2])
+        elif k == F.STEP_NEXT_TURN:
+            stack.pop()
+            _next_turn(st)
+        elif k == F.STEP_COLLECT_EACH:
+            debt.collect_each_step(st, f)
+        elif k == F.STEP_BANK_AUCTIONS:
+            debt.bank_auctions_step(st, f)
+        elif k == F.STEP_GAME_END:
+            stack.pop()
+            _game_end(st)
+
+
+# --- turns ---------------------------------------------------------------------------------
+
+
+def start_turn(st: GameState, seat: int) -> None:
+    """C-12: a jailed player runs the jail procedure, others get their pre-roll phase."""
+    st.active = seat
+    st.built_mask = st.houses_built = st.hotels_built = 0
+    emit(st, ev.TURN_STARTED, seat, st.pos[seat], st.turn)
+    if st.jail[seat] >= st.edition.board.constants["jail_skip_turns"]:
+        st.jail[seat] = -1  # C-42.1: released free after two served turns
+        emit(st, ev.RELEASED, seat, -1, 0, -1, "served")
+    st.stack.append((F.JAIL, seat) if st.jail[seat] >= 0 else (F.PRE_ROLL, seat))
+
+
+def _next_turn(st: GameState) -> None:
+    nxt = next_alive(st, st.active)
+    if nxt <= st.active:
+        st.rounds += 1
+    limit = st.options.turn_limit
+    if limit and st.rounds >= limit:
+        _time_up(st)
+        return
+    st.turn += 1
+    start_turn(st, nxt)
+
+
+def _time_up(st: GameState) -> None:
+    """C-76, Q-7: time is up; each owner with an open claim is asked once, then scoring."""
+    st.stack.append((F.STEP_GAME_END, -1))
+    for owner, payer, _amount, _turn in reversed(st.claims):
+        if st.options.auto_claim_rent:
+            continue
+        st.stack.append((F.FINAL_CLAIM, owner, payer))
+    if st.options.auto_claim_rent:
+        for owner, payer, _amount, _turn in list(st.claims):
+            claim(st, owner, payer)
+
+
+def _game_end(st: GameState) -> None:
+    alive = [p for p in range(st.n) if st.alive[p]]
+    if len(alive) == 1:
+        st.winners = (alive[0],)
+        st.termination = Termination.LAST_PLAYER.value
+    else:
+        worth = {p: net_worth(st, p) for p in alive}
+        best = max(worth.values())
+        st.winners = tuple(p for p in alive if worth[p] == best)
+        st.termination = Termination.TURN_LIMIT.value
+    st.stack.clear()
+    st.claims.clear()
+    emit(st, ev.GAME_OVER, st.winners[0], -1, 0, -1, st.termination)
+
+
+# --- dice and movement (C-14 to C-19) -------------------------------------------------------
+
+
+def _apply_dice(st: GameState, f: Frame, d1: int, d2: int) -> None:
+    _, seat, purpose, first, extra = f
+    st.stack.pop()
+    total = d1 + d2
+    emit(st, ev.DICE_ROLLED, seat, d1, d2, -1, str(purpose))
+    if purpose == F.ROLL_ORDER:
+        _rolloff(st, f, total)
+        return
+    if st.claims and purpose != F.ROLL_UTILITY:
+        _close_claims(st)
+    if purpose == F.ROLL_FIRST:
+        if d1 == d2:  # C-16: do not move yet, roll again
+            st.stack.append((F.DICE, seat, F.ROLL_SECOND, total, 0))
+        else:
+            st.last_dice = total
+            st.stack.append((F.STEP_MOVE, seat, total, total))
+    elif purpose == F.ROLL_SECOND:
+        if d1 == d2:  # C-16: a second double sends him to jail
+            go_to_jail(st, seat)
+        else:
+            st.last_dice = first + total
+            st.stack.append((F.STEP_MOVE, seat, first + total, first + total))
+    elif purpose == F.ROLL_JAIL:
+        _jail_roll(st, seat, d1, d2)
+    elif purpose == F.ROLL_UTILITY:
+        square = extra
+        _open_claim(st, st.owner[square], seat, rent(st, square, total))
+
+
+def _move(st: GameState, seat: int, steps: int, dice: int) -> None:
+    """C-18, C-19: move, collecting the Start bonus when Start is passed or reached."""
+    size = st.edition.board.size
+    p = st.pos[seat]
+    q = (p + steps) % size
+    if (steps > 0 and p + steps >= size) or (steps < 0 and q == 0):
+        bonus = st.edition.board.amount[0]
+        give(st, seat, bonus)
+        emit(st, ev.PASSED_START, seat, 0, bonus)
+    st.pos[seat] = q
+    emit(st, ev.MOVED, seat, q, steps)
+    st.stack.append((F.STEP_LAND, seat, dice))
+
+
+def _land(st: GameState, seat: int, dice: int) -> None:
+    """C-20: resolve the square where the pawn stops."""
+    b = st.edition.board
+    sq = st.pos[seat]
+    kind = b.kind[sq]
+    emit(st, ev.LANDED, seat, sq)
+    if kind in (SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY):
+        owner = st.owner[sq]
+        if owner < 0:
+            st.stack.append((F.BUY, seat, sq))  # C-21
+        elif owner != seat and not st.mortgaged[sq] and st.jail[owner] < 0:  # C-27
+            if kind == SquareKind.UTILITY and dice < 0:
+                st.stack.append((F.DICE, seat, F.ROLL_UTILITY, 0, sq))  # C-31 [D]
+            else:
+                _open_claim(st, owner, seat, rent(st, sq, dice))
+    elif kind == SquareKind.CHANCE:
+        cards.draw(st, seat, b.deck_of[sq])
+    elif kind == SquareKind.TAX:
+        debt.pay(st, seat, BANK, b.amount[sq], "tax")  # C-45, C-46
+    elif kind == SquareKind.GO_TO_JAIL:
+        go_to_jail(st, seat)
+
+
+# --- rent claims (C-27 to C-33) ---------------------------------------------------------------
+
+
+def _open_claim(st: GameState, owner: int, payer: int, amount: int) -> None:
+    """The rent is fixed now (C-29); the owner must claim it (C-28) unless auto-claim is on."""
+    emit(st, ev.RENT_DUE, payer, st.pos[payer], amount, owner)
+    st.claims.append((owner, payer, amount, st.turn))
+    if st.options.auto_claim_rent:
+        claim(st, owner, payer)
+
+
+def claim(st: GameState, owner: int, payer: int) -> None:
+    for i, c in enumerate(st.claims):
+        if c[0] == owner and c[1] == payer:
+            del st.claims[i]
+            emit(st, ev.RENT_PAID, payer, -1, c[2], owner)
+            debt.pay(st, payer, owner, c[2], "rent")
+            return
+
+
+def _close_claims(st: GameState) -> None:
+    """C-28: unclaimed rent lapses at the first roll after the landing turn ends."""
+    keep = []
+    for c in st.claims:
+        if c[3] < st.turn:
+            emit(st, ev.CLAIM_LAPSED, c[1], -1, c[2], c[0])
+        else:
+            keep.append(c)
+    st.claims = keep
+
+
+# --- jail (C-40 to C-43) ----------------------------------------------------------------------
+
+
+def go_to_jail(st: GameState, seat: int) -> None:
+    """C-40: straight to the jail square, no Start bonus; the turn ends at once."""
+    st.pos[seat] = st.edition.board.constants["jail_index"]
+    st.jail[seat] = 0
+    emit(st, ev.JAILED, seat, st.pos[seat])
+    if seat == st.active:
+        debt.end_turn_now(st)
+
+
+def _jail_legal(st: GameState, seat: int) -> list[Action]:
+    """C-42.2: serve, use a card, or pay $100 and roll (only if the $100 can be paid)."""
+    acts = anytime_actions(st, seat)
+    acts.append(Action(Kind.SERVE))
+    if st.cash[seat] >= st.edition.board.constants["jail_attempt_fee"]:
+        acts.append(Action(Kind.PAY_FINE))
+    if any(h == seat for h in st.card_holder.values()):
+        acts.append(Action(Kind.USE_CARD))
+    return acts
+
+
+def _jail_apply(st: GameState, seat: int, a: Action) -> None:
+    st.stack.pop()
+    if a.kind == Kind.SERVE:
+        st.jail[seat] += 1
+        emit(st, ev.JAIL_SERVED, seat, -1, st.jail[seat])
+        st.stack.append((F.STEP_NEXT_TURN, -1))
+    elif a.kind == Kind.USE_CARD:
+        card = min(c for c, h in st.card_holder.items() if h == seat)
+        cards.return_card(st, card)
+        st.jail[seat] = -1
+        emit(st, ev.RELEASED, seat, -1, 0, -1, "card")
+        st.stack.append((F.PRE_ROLL, seat))
+    else:
+        fee = st.edition.board.constants["jail_attempt_fee"]
+        take(st, seat, fee)
+        emit(st, ev.PAID, seat, -1, fee, BANK, "jail fee")
+        st.stack.append((F.END_TURN, seat))
+        st.stack.append((F.DICE, seat, F.ROLL_JAIL, 0, 0))
+
+
+def _jail_roll(st: GameState, seat: int, d1: int, d2: int) -> None:
+    """C-42c: released either way; without a double he pays the rest of the fine."""
+    st.jail[seat] = -1
+    emit(st, ev.RELEASED, seat, -1, 0, -1, "double" if d1 == d2 else "fine")
+    total = d1 + d2
+    if st.options.jail_release_moves:
+        st.last_dice = total
+        st.stack.append((F.STEP_MOVE, seat, total, total))
+    if d1 != d2:
+        c = st.edition.board.constants
+        debt.pay(
+            st, seat, BANK, c["jail_failed_attempt_total"] - c["jail_attempt_fee"], "jail fine"
+        )
+
+
+# --- first player (C-10) ----------------------------------------------------------------------
+
+
+def begin(st: GameState) -> None:
+    """C-10: every player rolls; the highest total starts; only tied players re-roll."""
+    contenders = tuple(range(st.n))
+    st.stack.append((F.DICE, contenders[0], F.ROLL_ORDER, contenders, ()))
+
+
+def _rolloff(st: GameState, f: Frame, total: int) -> None:
+    _, _seat, _p, contenders, rolls = f
+    rolls = (*rolls, total)
+    if len(rolls) < len(contenders):
+        st.stack.append((F.DICE, contenders[len(rolls)], F.ROLL_ORDER, contenders, rolls))
+        return
+    best = max(rolls)
+    tied = tuple(c for c, r in zip(contenders, rolls, strict=True) if r == best)
+    if len(tied) > 1:
+        st.stack.append((F.DICE, tied[0], F.ROLL_ORDER, tied, ()))
+        return
+    emit(st, ev.FIRST_PLAYER, tied[0])
+    start_turn(st, tied[0])

@@ -1,0 +1,45 @@
+"""Frame kinds of the pending-decision stack.
+
+A frame is a tuple `(kind, seat, *data)`. Decision frames wait on `seat`; chance frames
+wait on a dice outcome; step frames (names starting with `STEP_`) are run by the engine
+itself until a decision or chance frame is on top.
+"""
+
+from __future__ import annotations
+
+# Decision frames: (kind, seat, ...)
+PRE_ROLL = 1  # (PRE_ROLL, seat)
+JAIL = 2  # (JAIL, seat)
+BUY = 3  # (BUY, seat, square)
+AUCTION = 4  # (AUCTION, asker, square, start, high, high_bidder, order, idx, out_mask)
+CARD_CHOICE = 5  # (CARD_CHOICE, seat, card)
+DEBT = 6  # (DEBT, seat, creditor, amount, reason, from_card)
+OFFER = 7  # (OFFER, responder, offer_kind, from_seat, what, price)
+ACQUIRED = 8  # (ACQUIRED, seat, mask of mortgaged deeds to settle, C-68)
+END_TURN = 9  # (END_TURN, seat)
+FINAL_CLAIM = 10  # (FINAL_CLAIM, owner, payer)
+# Chance frames
+DICE = 20  # (DICE, seat, purpose, first_total, extra)
+# Step frames
+STEP_MOVE = 30  # (STEP_MOVE, seat, steps, dice_total or -1)
+STEP_LAND = 31  # (STEP_LAND, seat, dice_total or -1)
+STEP_NEXT_TURN = 32  # (STEP_NEXT_TURN, -1)
+STEP_COLLECT_EACH = 33  # (STEP_COLLECT_EACH, drawer, amount, payers)
+STEP_BANK_AUCTIONS = 34  # (STEP_BANK_AUCTIONS, bankrupt_seat, squares)
+STEP_GAME_END = 35  # (STEP_GAME_END, -1)
+STEP_ROLLOFF = 36  # (STEP_ROLLOFF, -1, contenders, rolls)
+
+DECISIONS = frozenset({PRE_ROLL, JAIL, BUY, AUCTION, CARD_CHOICE, DEBT, OFFER, ACQUIRED})
+DECISIONS |= {END_TURN, FINAL_CLAIM}
+
+# DICE purposes
+ROLL_FIRST = 0
+ROLL_SECOND = 1
+ROLL_JAIL = 2
+ROLL_UTILITY = 3
+ROLL_ORDER = 4
+
+# OFFER kinds
+OFFER_SALE = 0
+OFFER_CARD = 1
+OFFER_IN_KIND = 2

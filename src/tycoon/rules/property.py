@@ -1,0 +1,205 @@
+"""Deeds: rent (C-27 to C-31), buildings (C-48 to C-58), mortgages (C-65 to C-68), net worth."""
+
+from __future__ import annotations
+
+from tycoon.editions.board import SquareKind
+from tycoon.engine import events as ev
+from tycoon.engine.state import GameState
+from tycoon.rules.common import emit, give, take
+
+HOTEL = 5
+
+
+def owns_group(st: GameState, seat: int, group: int) -> bool:
+    """Does `seat` own every deed of the group (mortgaged ones count, C-30, C-67)?"""
+    owner = st.owner
+    return all(owner[s] == seat for s in st.edition.board.groups[group])
+
+
+def rent(st: GameState, square: int, dice_total: int) -> int:
+    """Rent of a deed from its level and its owner's holdings now (C-30, C-31)."""
+    b = st.edition.board
+    kind = b.kind[square]
+    owner = st.owner[square]
+    if kind == SquareKind.STREET:
+        lvl = st.level[square]
+        if lvl:
+            return b.rents[square][lvl]
+        base = b.rents[square][0]
+        return base * 2 if owns_group(st, owner, b.group[square]) else base
+    count = sum(1 for s in b.groups[b.group[square]] if st.owner[s] == owner)
+    if kind == SquareKind.RAILWAY:
+        return b.railway_rents[count - 1]
+    return b.utility_multipliers[count - 1] * dice_total
+
+
+def building_sale_value(st: GameState, square: int) -> int:
+    """What the bank pays for the top building of a square (C-57)."""
+    b = st.edition.board
+    if st.level[square] == HOTEL:
+        return (4 * b.house_cost[square] + b.hotel_cost[square]) // 2
+    return b.house_cost[square] // 2
+
+
+def buildings_value(st: GameState, seat: int, sale: bool) -> int:
+    """Total value of a seat's buildings: at sale prices (C-57) or at cost (C-77, A-23)."""
+    b = st.edition.board
+    total = 0
+    for s in b.streets:
+        lvl = st.level[s]
+        if lvl and st.owner[s] == seat:
+            cost = 4 * b.house_cost[s] + b.hotel_cost[s] if lvl == HOTEL else lvl * b.house_cost[s]
+            total += cost // 2 if sale else cost
+    return total
+
+
+def max_raisable(st: GameState, seat: int) -> int:
+    """Cash + sale value of all buildings + mortgage value of unmortgaged deeds (C-69)."""
+    b = st.edition.board
+    total = st.cash[seat] + buildings_value(st, seat, sale=True)
+    for s in b.deeds:
+        if st.owner[s] == seat and not st.mortgaged[s]:
+            total += b.mortgage[s]
+    return total
+
+
+def net_worth(st: GameState, seat: int) -> int:
+    """C-77: cash + printed price (half if mortgaged) + buildings at cost."""
+    b = st.edition.board
+    total = st.cash[seat] + buildings_value(st, seat, sale=False)
+    for s in b.deeds:
+        if st.owner[s] == seat:
+            total += b.price[s] // 2 if st.mortgaged[s] else b.price[s]
+    return total
+
+
+def has_any_building(st: GameState, seat: int) -> bool:
+    owner, level = st.owner, st.level
+    return any(level[s] and owner[s] == seat for s in st.edition.board.streets)
+
+
+def group_has_building(st: GameState, group: int) -> bool:
+    level = st.level
+    return any(level[s] for s in st.edition.board.groups[group])
+
+
+# --- building (C-48 to C-56) ---------------------------------------------------------
+
+
+def can_build(st: GameState, seat: int, square: int) -> bool:
+    """May `seat` buy the next house or the hotel on `square` in this build window?"""
+    b = st.edition.board
+    if st.owner[square] != seat or b.kind[square] != SquareKind.STREET:
+        return False
+    lvl = st.level[square]
+    if lvl == HOTEL:
+        return False
+    group = b.groups[b.group[square]]
+    owner, level, mortgaged = st.owner, st.level, st.mortgaged
+    for s in group:
+        if owner[s] != seat or mortgaged[s] or level[s] < lvl:
+            return False
+    c = b.constants
+    if lvl < 4:
+        return (
+            st.houses_left > 0
+            and st.houses_built < c["max_houses_per_build_window"]
+            and not st.built_mask >> square & 1
+            and st.cash[seat] >= b.house_cost[square]
+        )
+    return (
+        st.hotels_left > 0
+        and st.hotels_built < c["max_hotels_per_build_window"]
+        and not (st.options.one_build_step_per_city and st.built_mask >> square & 1)
+        and st.cash[seat] >= b.hotel_cost[square]
+    )
+
+
+def build(st: GameState, seat: int, square: int) -> None:
+    """Buy the next house, or the hotel (returning 4 houses, C-53)."""
+    b = st.edition.board
+    lvl = st.level[square]
+    if lvl < 4:
+        take(st, seat, b.house_cost[square])
+        st.houses_left -= 1
+        st.houses_built += 1
+    else:
+        take(st, seat, b.hotel_cost[square])
+        st.houses_left += 4
+        st.hotels_left -= 1
+        st.hotels_built += 1
+    st.built_mask |= 1 << square
+    st.level[square] = lvl + 1
+    emit(st, ev.BUILT, seat, square, lvl + 1)
+
+
+def sell_building(st: GameState, seat: int, square: int) -> None:
+    """Sell one house, or the hotel (leaving no buildings, C-57), to the bank."""
+    give(st, seat, building_sale_value(st, square))
+    if st.level[square] == HOTEL:
+        st.hotels_left += 1
+        st.level[square] = 0
+    else:
+        st.houses_left += 1
+        st.level[square] -= 1
+    emit(st, ev.SOLD_BUILDING, seat, square, st.level[square])
+
+
+def clear_buildings(st: GameState, seat: int) -> None:
+    """Return every building of a seat to the bank stock without payment."""
+    for s in st.edition.board.streets:
+        if st.owner[s] == seat and st.level[s]:
+            if st.level[s] == HOTEL:
+                st.hotels_left += 1
+            else:
+                st.houses_left += st.level[s]
+            st.level[s] = 0
+
+
+# --- mortgages (C-65 to C-68) --------------------------------------------------------
+
+
+def can_mortgage(st: GameState, seat: int, square: int) -> bool:
+    return st.owner[square] == seat and not st.mortgaged[square] and not st.level[square]
+
+
+def mortgage(st: GameState, seat: int, square: int) -> None:
+    give(st, seat, st.edition.board.mortgage[square])
+    st.mortgaged[square] = True
+    emit(st, ev.MORTGAGED, seat, square, st.edition.board.mortgage[square])
+
+
+def redeem_cost(st: GameState, square: int) -> int:
+    """Mortgage value plus 10% interest rounded down to the money unit (C-66)."""
+    b = st.edition.board
+    return b.mortgage[square] + b.interest[square]
+
+
+def can_unmortgage(st: GameState, seat: int, square: int) -> bool:
+    return (
+        st.owner[square] == seat
+        and st.mortgaged[square]
+        and st.cash[seat] >= redeem_cost(st, square)
+    )
+
+
+def unmortgage(st: GameState, seat: int, square: int) -> None:
+    cost = redeem_cost(st, square)
+    take(st, seat, cost)
+    st.mortgaged[square] = False
+    emit(st, ev.UNMORTGAGED, seat, square, cost)
+
+
+def raise_cash_options(st: GameState, seat: int) -> list[tuple[int, int]]:
+    """(kind, square) pairs: every building sale and mortgage open to `seat` now."""
+    from tycoon.engine.actions import Kind
+
+    out: list[tuple[int, int]] = []
+    owner, level, mortgaged = st.owner, st.level, st.mortgaged
+    for s in st.edition.board.deeds:
+        if owner[s] == seat:
+            if level[s]:
+                out.append((Kind.SELL_BUILDING, s))
+            elif not mortgaged[s]:
+                out.append((Kind.MORTGAGE, s))
+    return out

@@ -1,0 +1,1 @@
+"""Simulation: play many games with bots, in parallel, and summarise them."""

@@ -1,0 +1,9 @@
+"""Shared pytest configuration: Hypothesis profiles."""
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("ci", max_examples=200, deadline=None)
+settings.register_profile("dev", max_examples=50, deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
