@@ -12,7 +12,7 @@ generator, seeded at construction.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from tycoon.engine.actions import Action
@@ -22,7 +22,7 @@ from tycoon.engine.state import GameState
 class Bot(Protocol):
     name: str
 
-    def choose(self, st: GameState, seat: int, legal: list[Action]) -> Action: ...
+    def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action: ...
 
     def respond(self, st: GameState, seat: int) -> Action | None: ...
 

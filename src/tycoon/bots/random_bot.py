@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tycoon.engine.actions import Action
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
@@ -17,7 +19,7 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, st: GameState, seat: int, legal: list[Action]) -> Action:
+    def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         return legal[self.rng.below(len(legal))]
 
     def respond(self, st: GameState, seat: int) -> Action | None:

@@ -50,11 +50,13 @@ def new_game(
     options: Mapping[str, Any] | None = None,
     *,
     events: bool = True,
+    count_landings: bool = False,
 ) -> GameState:
     """A new game. `players` is a count or a list of names (seat order).
 
     `options` are the edition's house rules (unknown or ill-typed keys raise OptionError).
-    With `events=False` no events are built (the simulator's fast path).
+    With `events=False` no events are built (the simulator's fast path). With
+    `count_landings=True`, `st.landings[s]` counts the moves that end on square s.
     """
     ed = find_edition(edition) if isinstance(edition, str) else edition
     opts = ed.options_type.parse(options)
@@ -90,12 +92,14 @@ def new_game(
     st.active = 0
     st.turn = 0
     st.rounds = 0
+    st.first = 0
     st.last_dice = 0
     st.claims = []
     st.built_mask = st.houses_built = st.hotels_built = 0
     st.stack = []
     st.history = []
     st.events = [] if events else None
+    st.landings = [0] * b.size if count_landings else None
     st.winners = ()
     st.termination = ""
     ed.setup(st)
@@ -134,11 +138,11 @@ def chance_outcomes(st: GameState) -> list[tuple[Action, float]]:
 
 
 def sample_chance(st: GameState) -> Action:
-    """Draw a dice outcome from the state's own generator."""
+    """The dice outcome the state's own generator gives next. The state is not changed:
+    applying a chance outcome advances the generator (see `flow.apply_action`)."""
     if st.current_player != CHANCE:
         raise ValueError("not a chance node")
-    rng = st.rng
-    return flow.DICE_OUTCOMES[rng.below(6) * 6 + rng.below(6)]
+    return flow.draw_dice(st.rng.copy())
 
 
 def clone(st: GameState) -> GameState:
@@ -158,6 +162,7 @@ def clone(st: GameState) -> GameState:
     new.stack = st.stack[:]
     new.history = st.history[:]
     new.events = st.events[:] if st.events is not None else None
+    new.landings = st.landings[:] if st.landings is not None else None
     return new
 
 

@@ -33,12 +33,14 @@ class GameState:
         "decks",
         "edition",
         "events",
+        "first",
         "history",
         "hotels_built",
         "hotels_left",
         "houses_built",
         "houses_left",
         "jail",
+        "landings",
         "last_dice",
         "level",
         "mortgaged",
@@ -77,6 +79,7 @@ class GameState:
     active: int
     turn: int
     rounds: int
+    first: int
     last_dice: int
     claims: list[tuple[int, int, int, int]]
     built_mask: int
@@ -87,6 +90,7 @@ class GameState:
     events: list[Event] | None
     winners: tuple[int, ...]
     termination: str
+    landings: list[int] | None
 
     # --- fields, documented once -------------------------------------------------------
     # cash[p], pos[p], alive[p]     per seat
@@ -97,8 +101,10 @@ class GameState:
     # decks[d]                     card order of deck d, top first; held cards are absent
     # card_holder[c]               seat holding kept card c (deck * 100 + pos), absent if none
     # claims                       open rent claims: (owner, payer, amount, turn of landing)
+    # first                        seat that won the roll-off; rounds count from it (C-76)
     # built_mask/houses_built/hotels_built   this build window (C-49 to C-54)
     # history                      every applied (seat, action), chance outcomes included
+    # landings[s]                  moves ended on s (None unless counted; not in snapshots)
 
     @property
     def current_player(self) -> int:

@@ -12,6 +12,7 @@ from tycoon.editions.board import SquareKind
 from tycoon.engine import events as ev
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.errors import IllegalActionError
+from tycoon.engine.rng import Rng
 from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import BANK, CHANCE, TERMINAL, Termination
 from tycoon.rules import auction, cards, debt, trade
@@ -20,7 +21,9 @@ from tycoon.rules.common import emit, give, next_alive, take
 from tycoon.rules.property import (
     build,
     can_build,
+    can_mortgage,
     can_unmortgage,
+    max_raisable,
     mortgage,
     net_worth,
     raise_cash_options,
@@ -32,6 +35,12 @@ from tycoon.rules.property import (
 
 DICE_OUTCOMES = tuple(Action(Kind.DICE, a, b) for a in range(1, 7) for b in range(1, 7))
 _PROB = 1.0 / 36.0
+
+
+def draw_dice(rng: Rng) -> Action:
+    """Two dice drawn from `rng` (advancing it)."""
+    return DICE_OUTCOMES[rng.below(6) * 6 + rng.below(6)]
+
 
 # --- who acts ----------------------------------------------------------------------------
 
@@ -141,24 +150,113 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
 # --- legality of amount-carrying actions ----------------------------------------------------
 
 
-def is_legal(st: GameState, a: Action, seat: int) -> bool:
-    """Full legality test. Amount-carrying actions accept any allowed amount, not only the
-    representative amounts that `legal_actions` lists."""
-    cur = current_player(st)
+_ANYTIME_FRAMES = frozenset({F.PRE_ROLL, F.END_TURN, F.JAIL})
+_RAISE_FRAMES = frozenset({F.PRE_ROLL, F.END_TURN, F.JAIL, F.BUY, F.DEBT, F.ACQUIRED})
+_RAISE_KINDS = frozenset({Kind.MORTGAGE, Kind.SELL_BUILDING})
+_ANYTIME_KINDS = frozenset({Kind.MORTGAGE, Kind.SELL_BUILDING, Kind.UNMORTGAGE, Kind.CLAIM})
+_AMOUNT_KINDS = frozenset({Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH})
+_ARGLESS = frozenset(
+    {Kind.ROLL, Kind.BUY, Kind.AUCTION, Kind.PASS, Kind.PAY, Kind.DRAW, Kind.SERVE, Kind.PAY_FINE}
+    | {Kind.USE_CARD, Kind.ACCEPT, Kind.REJECT, Kind.BANKRUPT, Kind.END_TURN}
+)
+
+
+def _anytime_ok(st: GameState, seat: int, a: Action) -> bool:
+    """The C-13 actions of `anytime_actions`, tested one by one."""
     k = a.kind
-    if cur == seat and cur >= 0:
+    if k == Kind.SELL_CARD:
+        return trade.card_sale_is_legal(st, seat, a)
+    s = a.a
+    if a.b or a.c or (k != Kind.CLAIM and not 0 <= s < st.edition.board.size):
+        return False
+    if k == Kind.MORTGAGE:
+        return can_mortgage(st, seat, s)
+    if k == Kind.SELL_BUILDING:
+        return st.owner[s] == seat and st.level[s] > 0
+    if k == Kind.UNMORTGAGE:
+        return can_unmortgage(st, seat, s)
+    if k == Kind.CLAIM:
+        return st.jail[seat] < 0 and any(c[0] == seat and c[1] == s for c in st.claims)
+    return False
+
+
+def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
+    """Is `a` one of the frame's own actions (not an anytime one) for its seat?"""
+    fk, seat, k = f[0], f[1], a.kind
+    if (k not in _AMOUNT_KINDS and (a.b or a.c)) or (k in _ARGLESS and a.a):
+        return False
+    if fk == F.PRE_ROLL:
+        if k == Kind.ROLL:
+            return True
+        if k == Kind.BUILD:
+            return 0 <= a.a < st.edition.board.size and can_build(st, seat, a.a)
+        return k == Kind.SELL_DEED and trade.sale_is_legal(st, seat, a)
+    if fk == F.END_TURN:
+        return k == Kind.END_TURN
+    if fk == F.BUY:
+        return k == Kind.AUCTION or (
+            k == Kind.BUY and st.cash[seat] >= st.edition.board.price[f[2]]
+        )
+    if fk == F.AUCTION:
+        return k == Kind.PASS or (k == Kind.BID and auction.bid_is_legal(st, f, a.a))
+    if fk == F.DEBT:
+        owed: int = f[3]
+        if k == Kind.PAY:
+            return st.cash[seat] >= owed
+        if k == Kind.BANKRUPT:
+            return max_raisable(st, seat) < owed
+        return k == Kind.PAY_WITH and debt.pay_with_legal(st, f, a)
+    if fk == F.JAIL:
+        if k == Kind.SERVE:
+            return True
+        if k == Kind.PAY_FINE:
+            return st.cash[seat] >= st.edition.board.constants["jail_attempt_fee"]
+        return k == Kind.USE_CARD and seat in st.card_holder.values()
+    if fk == F.OFFER:
+        return k == Kind.REJECT or (
+            k == Kind.ACCEPT and Action(Kind.ACCEPT) in trade.offer_legal(st, f)
+        )
+    if fk == F.CARD_CHOICE:
+        return k in (Kind.PAY, Kind.DRAW)
+    if fk == F.ACQUIRED:
+        if not (k in (Kind.KEEP_MORTGAGED, Kind.UNMORTGAGE) and 0 <= a.a < 64 and f[2] >> a.a & 1):
+            return False
+        return k == Kind.KEEP_MORTGAGED or st.cash[seat] >= redeem_cost(st, a.a)
+    if fk == F.FINAL_CLAIM:
+        return k == Kind.PASS or (k == Kind.CLAIM and a.a == f[2])
+    return False
+
+
+def is_legal(st: GameState, a: Action, seat: int) -> bool:
+    """Full legality test, without building the legal list. Amount-carrying actions accept
+    any allowed amount, not only the representative amounts that `legal_actions` lists;
+    for every other action this agrees exactly with `legal_actions` (a test checks it)."""
+    return _is_legal(st, a, seat, current_player(st))
+
+
+def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
+    if cur == TERMINAL:
+        return False
+    if seat == CHANCE or cur == CHANCE:
+        return seat == cur and a.kind == Kind.DICE and 1 <= a.a <= 6 and 1 <= a.b <= 6 and not a.c
+    if not 0 <= seat < st.n or not st.alive[seat]:
+        return False
+    k = a.kind
+    if seat == cur:
         f = st.stack[-1]
-        if k == Kind.BID and f[0] == F.AUCTION:
-            return auction.bid_is_legal(st, f, a.a) and not a.b and not a.c
-        if k == Kind.SELL_DEED and f[0] == F.PRE_ROLL:
-            return trade.sale_is_legal(st, seat, a)
-        if k == Kind.PAY_WITH and f[0] == F.DEBT:
-            return debt.pay_with_legal(st, f, a)
-    if k == Kind.SELL_CARD and cur >= 0 and st.alive[seat]:
-        top = st.stack[-1][0]
-        allowed = top in (F.PRE_ROLL, F.END_TURN, F.JAIL) if cur == seat else not _blocked(st)
-        return allowed and trade.card_sale_is_legal(st, seat, a)
-    return a in legal_actions(st, seat)
+        fk = f[0]
+        if _frame_ok(st, f, a):
+            return True
+        if fk in _ANYTIME_FRAMES:
+            return (k in _ANYTIME_KINDS or k == Kind.SELL_CARD) and _anytime_ok(st, seat, a)
+        if k in _RAISE_KINDS and (
+            fk in _RAISE_FRAMES or (fk == F.OFFER and f[2] != F.OFFER_IN_KIND)
+        ):
+            return _anytime_ok(st, seat, a)
+        return False
+    if k not in _ANYTIME_KINDS and k != Kind.SELL_CARD:
+        return False
+    return not _blocked(st) and _anytime_ok(st, seat, a)
 
 
 # --- applying ---------------------------------------------------------------------------------
@@ -169,15 +267,27 @@ def apply_action(st: GameState, a: Action, seat: int | None = None) -> None:
     cur = current_player(st)
     if seat is None:
         seat = cur
-    if cur == TERMINAL or not is_legal(st, a, seat):
+    if cur == TERMINAL or not _is_legal(st, a, seat, cur):
         raise IllegalActionError(a, legal_actions(st, seat))
     st.history.append((seat, a))
     if seat == CHANCE:
+        # The state's generator advances by one draw per chance outcome, whether the outcome
+        # was sampled or given, so a state is a function of its seed and its history.
+        draw_dice(st.rng)
         _apply_dice(st, st.stack[-1], a.a, a.b)
     elif seat == cur and _frame_apply(st, st.stack[-1], a):
         pass
     else:
         _apply_anytime(st, seat, a)
+    advance(st)
+
+
+def apply_sampled_chance(st: GameState) -> None:
+    """At a chance node: draw the dice from the state's generator and apply them (the same
+    result as `apply_action(st, sample_chance(st))`, without the second draw)."""
+    a = draw_dice(st.rng)
+    st.history.append((CHANCE, a))
+    _apply_dice(st, st.stack[-1], a.a, a.b)
     advance(st)
 
 
@@ -299,7 +409,9 @@ def start_turn(st: GameState, seat: int) -> None:
 
 def _next_turn(st: GameState) -> None:
     nxt = next_alive(st, st.active)
-    if nxt <= st.active:
+    n = st.n
+    # a round ends when play reaches (or passes, if he is out) the first player again
+    if ((st.first - st.active) % n or n) <= ((nxt - st.active) % n or n):
         st.rounds += 1
     limit = st.options.turn_limit
     if limit and st.rounds >= limit:
@@ -387,6 +499,8 @@ def _land(st: GameState, seat: int, dice: int) -> None:
     b = st.edition.board
     sq = st.pos[seat]
     kind = b.kind[sq]
+    if st.landings is not None:
+        st.landings[sq] += 1
     emit(st, ev.LANDED, seat, sq)
     if kind in (SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY):
         owner = st.owner[sq]
@@ -515,4 +629,5 @@ def _rolloff(st: GameState, f: Frame, total: int) -> None:
         st.stack.append((F.DICE, tied[0], F.ROLL_ORDER, tied, ()))
         return
     emit(st, ev.FIRST_PLAYER, tied[0])
+    st.first = tied[0]
     start_turn(st, tied[0])

@@ -8,16 +8,49 @@ state's own generator, so a game is fixed by its seed and its bots' seeds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import overload
 
 from tycoon.bots.base import Bot
-from tycoon.engine.api import sample_chance
+from tycoon.engine.actions import Action
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
 from tycoon.rules import flow
 from tycoon.rules import frames as F
 
 WINDOW_FRAMES = frozenset({F.PRE_ROLL, F.END_TURN, F.JAIL})
+
+
+class LazyLegal(Sequence[Action]):
+    """The legal actions of a seat, built on first use (many bot decisions never look)."""
+
+    __slots__ = ("_items", "_seat", "_st")
+
+    def __init__(self, st: GameState, seat: int) -> None:
+        self._st = st
+        self._seat = seat
+        self._items: list[Action] | None = None
+
+    def _list(self) -> list[Action]:
+        if self._items is None:
+            self._items = flow.legal_actions(self._st, self._seat)
+        return self._items
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        return self._list()[i]
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __contains__(self, a: object) -> bool:
+        return a in self._list()
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
 
 
 def in_window(st: GameState) -> bool:
@@ -27,13 +60,16 @@ def in_window(st: GameState) -> bool:
 
 def poll_window(st: GameState, bots: Sequence[Bot | None]) -> None:
     """Ask every other seat once for an out-of-turn action and apply what they return."""
-    cur = flow.current_player(st)
+    top = st.stack[-1]
+    cur = top[1]
     n = st.n
     for i in range(1, n):
         seat = (cur + i) % n
         bot = bots[seat]
-        if bot is None or not st.alive[seat] or flow.current_player(st) < 0:
+        if bot is None or not st.alive[seat]:
             continue
+        if st.termination or st.stack[-1] is not top:
+            return  # an action opened a decision (an offer, a debt): handle it first
         act = bot.respond(st, seat)
         if act is not None:
             flow.apply_action(st, act, seat)
@@ -43,17 +79,17 @@ def step(st: GameState, bots: Sequence[Bot | None]) -> bool:
     """Advance by one action of a bot or chance; False if a human (None) must act."""
     cur = flow.current_player(st)
     if cur == CHANCE:
-        flow.apply_action(st, sample_chance(st), CHANCE)
+        flow.apply_sampled_chance(st)
         return True
     bot = bots[cur]
     if bot is None:
         return False
-    if st.stack[-1][0] in WINDOW_FRAMES:
+    top = st.stack[-1]
+    if top[0] in WINDOW_FRAMES:
         poll_window(st, bots)
-        if flow.current_player(st) != cur:
+        if st.termination or st.stack[-1] is not top:
             return True
-    legal = flow.legal_actions(st, cur)
-    flow.apply_action(st, bot.choose(st, cur, legal), cur)
+    flow.apply_action(st, bot.choose(st, cur, LazyLegal(st, cur)), cur)
     return True
 
 
