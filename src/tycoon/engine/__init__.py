@@ -1,23 +1,40 @@
-"""The tycoon engine: an OpenSpiel-style API over a flat, copyable game state."""
+"""The tycoon engine: an OpenSpiel-style API over a flat, copyable game state.
 
-from tycoon.engine.actions import Action, Kind
-from tycoon.engine.api import (
-    apply_action,
-    chance_outcomes,
-    clone,
-    is_legal,
-    is_terminal,
-    legal_actions,
-    new_game,
-    outcome,
-    parse_action,
-    returns,
-    sample_chance,
-)
-from tycoon.engine.errors import IllegalActionError, OptionError, RecordError, TycoonError
-from tycoon.engine.events import Event
-from tycoon.engine.state import GameState
-from tycoon.engine.types import BANK, CHANCE, TERMINAL, Outcome, Termination
+Names are loaded on first use, so importing a submodule (`tycoon.engine.errors`) never
+pulls in the whole engine (and editions may import engine types freely).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+_EXPORTS = {
+    "Action": "actions",
+    "Kind": "actions",
+    "apply_action": "api",
+    "chance_outcomes": "api",
+    "clone": "api",
+    "is_legal": "api",
+    "is_terminal": "api",
+    "legal_actions": "api",
+    "new_game": "api",
+    "outcome": "api",
+    "parse_action": "api",
+    "returns": "api",
+    "sample_chance": "api",
+    "IllegalActionError": "errors",
+    "OptionError": "errors",
+    "RecordError": "errors",
+    "TycoonError": "errors",
+    "Event": "events",
+    "GameState": "state",
+    "BANK": "types",
+    "CHANCE": "types",
+    "TERMINAL": "types",
+    "Outcome": "types",
+    "Termination": "types",
+}
 
 __all__ = [
     "BANK",
@@ -45,3 +62,31 @@ __all__ = [
     "returns",
     "sample_chance",
 ]
+
+if TYPE_CHECKING:
+    from tycoon.engine.actions import Action, Kind
+    from tycoon.engine.api import (
+        apply_action,
+        chance_outcomes,
+        clone,
+        is_legal,
+        is_terminal,
+        legal_actions,
+        new_game,
+        outcome,
+        parse_action,
+        returns,
+        sample_chance,
+    )
+    from tycoon.engine.errors import IllegalActionError, OptionError, RecordError, TycoonError
+    from tycoon.engine.events import Event
+    from tycoon.engine.state import GameState
+    from tycoon.engine.types import BANK, CHANCE, TERMINAL, Outcome, Termination
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        value = getattr(importlib.import_module(f"tycoon.engine.{_EXPORTS[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'tycoon.engine' has no attribute {name!r}")

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tycoon.editions.base import Edition
-from tycoon.editions.registry import find_edition
 from tycoon.engine.actions import Action, parse_text
 from tycoon.engine.errors import OptionError
 from tycoon.engine.events import Event
@@ -25,6 +23,9 @@ from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE, TERMINAL, Outcome, Termination
 from tycoon.rules import flow
 from tycoon.rules.property import net_worth
+
+if TYPE_CHECKING:
+    from tycoon.editions.base import Edition
 
 __all__ = [
     "CHANCE",
@@ -58,6 +59,8 @@ def new_game(
     With `events=False` no events are built (the simulator's fast path). With
     `count_landings=True`, `st.landings[s]` counts the moves that end on square s.
     """
+    from tycoon.editions.registry import find_edition
+
     ed = find_edition(edition) if isinstance(edition, str) else edition
     opts = ed.options_type.parse(options)
     names = tuple(f"P{i}" for i in range(players)) if isinstance(players, int) else tuple(players)

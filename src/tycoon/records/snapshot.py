@@ -47,6 +47,7 @@ def snapshot(st: GameState) -> dict[str, Any]:
         "active": st.active,
         "turn": st.turn,
         "rounds": st.rounds,
+        "first": st.first,
         "last_dice": st.last_dice,
         "claims": _plain(st.claims),
         "build_window": [st.built_mask, st.houses_built, st.hotels_built],
@@ -89,6 +90,7 @@ def from_snapshot(data: dict[str, Any]) -> GameState:
         st.active = int(data["active"])
         st.turn = int(data["turn"])
         st.rounds = int(data["rounds"])
+        st.first = int(data.get("first", 0))
         st.last_dice = int(data["last_dice"])
         st.claims = [tuple(c) for c in data["claims"]]
         st.built_mask, st.houses_built, st.hotels_built = (int(x) for x in data["build_window"])
@@ -101,6 +103,7 @@ def from_snapshot(data: dict[str, Any]) -> GameState:
         raise RecordError(f"snapshot: bad field value: {e}") from None
     st.history = []
     st.events = None
+    st.landings = None
     return st
 
 

@@ -1,0 +1,1 @@
+"""The `tycoon` command line (typer + rich): editions, play, simulate, replay, bench."""

@@ -1,0 +1,379 @@
+"""The `tycoon` command: editions, play, simulate, replay, bench.
+
+Every expected failure (unknown edition, bad option, bad seats, unreadable file) prints
+one red line and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from tycoon.bots.base import Bot, bot_names, make_bot
+from tycoon.editions.base import Edition
+from tycoon.editions.registry import all_editions, find_edition
+from tycoon.engine.api import new_game
+from tycoon.engine.errors import TycoonError
+from tycoon.engine.types import CHANCE
+
+app = typer.Typer(
+    name="tycoon",
+    help="Rules engine, simulator and terminal play for Monopoly-family board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+HUMAN = "human"
+DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+
+
+class CliError(Exception):
+    """A user error: printed as one red line, exit code 2."""
+
+
+def _out() -> Console:
+    return Console(highlight=False)
+
+
+def _fail(message: str) -> NoReturn:
+    Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    raise typer.Exit(2)
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Turn the errors a user can cause into a one-line message and exit code 2."""
+    try:
+        yield
+    except (CliError, TycoonError) as e:
+        _fail(str(e))
+    except OSError as e:
+        where = f" '{e.filename}'" if e.filename else ""
+        _fail(f"cannot access{where}: {e.strerror or e}")
+
+
+def _edition(name: str) -> Edition:
+    try:
+        return find_edition(name)
+    except TycoonError as e:
+        raise CliError(str(e)) from None
+
+
+def _options(ed: Edition, pairs: list[str] | None) -> dict[str, Any]:
+    """`--option k=v` pairs, checked against the edition's options."""
+    raw: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, eq, val = pair.partition("=")
+        if not eq or not key.strip():
+            raise CliError(f"option '{pair}' must be written key=value")
+        raw[key.strip()] = val.strip()
+    ed.options_type.parse(raw)  # raises OptionError naming the bad key
+    return raw
+
+
+def _seats(text: str, allow_human: bool) -> list[str]:
+    names = [s.strip().lower() for s in text.split(",")]
+    known = bot_names()
+    allowed = [*known, HUMAN] if allow_human else known
+    if not names or any(not s for s in names):
+        raise CliError(f"bad seats '{text}': write a comma-separated list of {', '.join(allowed)}")
+    for s in names:
+        if s not in allowed:
+            raise CliError(f"unknown seat kind '{s}' in '{text}'; known: {', '.join(allowed)}")
+    return names
+
+
+EditionArg = Annotated[str, typer.Argument(help="Edition id or alias (see `tycoon editions`).")]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="House rule key=value (repeatable)."),
+]
+
+
+# --- editions ------------------------------------------------------------------------------
+
+
+@app.command()
+def editions() -> None:
+    """List the editions with their house-rule options and defaults."""
+    with _user_errors():
+        console = _out()
+        t = Table(title="Editions", title_justify="left", box=box.SIMPLE_HEAD)
+        t.add_column("id@version", no_wrap=True)
+        t.add_column("title", min_width=10)
+        t.add_column("players", no_wrap=True)
+        t.add_column("options (defaults)", no_wrap=True)
+        eds = all_editions()
+        for ed in eds:
+            lo, hi = ed.player_range(ed.options_type())
+            opts = "\n".join(
+                f"{name}={json.dumps(default)}"
+                for name, _typ, default, _doc in ed.options_type.describe()
+            )
+            t.add_row(ed.tag, ed.title, f"{lo}-{hi}", opts)
+        console.print(t)
+        for ed in eds:
+            o = Table(title=f"{ed.id} options (--option key=value)", title_justify="left")
+            o.add_column("option", no_wrap=True)
+            for col in ("type", "default", "meaning"):
+                o.add_column(col)
+            for name, typ, default, doc in ed.options_type.describe():
+                o.add_row(name, typ, json.dumps(default), doc)
+            console.print(o)
+
+
+# --- play ----------------------------------------------------------------------------------
+
+
+@app.command()
+def play(
+    edition: EditionArg = "classic",
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated seats: 'human' or a bot name "
+            "[default: human,heuristic,heuristic; with --resume: human then heuristic]."
+        ),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Game seed [default: random].")] = None,
+    option: OptionOpt = None,
+    names: Annotated[str | None, typer.Option(help="Comma-separated player names.")] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="Resume a saved record (from `save FILE`).")
+    ] = None,
+    windows: Annotated[
+        str,
+        typer.Option(
+            help="Out-of-turn windows for humans: 'all' (every window where you can act) "
+            "or 'claims' (only when you have rent to claim)."
+        ),
+    ] = "all",
+) -> None:
+    """Play at the terminal, humans against bots."""
+    from tycoon.cli.terminal import TerminalGame
+    from tycoon.records.record import load_record
+    from tycoon.sim.runner import bot_seed
+
+    console = _out()
+    with _user_errors():
+        if windows not in ("all", "claims"):
+            raise CliError(f"--windows must be 'all' or 'claims', not '{windows}'")
+        if resume is not None:
+            st = load_record(resume)
+            kinds = _seats(seats, True) if seats else [HUMAN] + ["heuristic"] * (st.n - 1)
+            if len(kinds) != st.n:
+                raise CliError(f"the saved game has {st.n} players but --seats lists {len(kinds)}")
+            console.print(f"Resumed [bold]{resume}[/] ({len(st.history)} actions replayed).")
+        else:
+            ed = _edition(edition)
+            kinds = _seats(seats or "human,heuristic,heuristic", True)
+            opts = _options(ed, option)
+            if names:
+                players = [n.strip() for n in names.split(",")]
+                if len(players) != len(kinds) or not all(players):
+                    raise CliError(f"--names lists {len(players)} names for {len(kinds)} seats")
+            else:
+                players = [DEFAULT_NAMES[i % len(DEFAULT_NAMES)] for i in range(len(kinds))]
+            if seed is None:
+                seed = int.from_bytes(os.urandom(4), "big") & 0x7FFFFFFF
+            st = new_game(ed, players, seed, opts, events=True)
+            console.print(
+                f"[bold]{ed.title}[/], seed {seed}. Type [bold]help[/] at any prompt for help."
+            )
+        bots: list[Bot | None] = [
+            None if k == HUMAN else make_bot(k, bot_seed(st.seed, p)) for p, k in enumerate(kinds)
+        ]
+        game = TerminalGame(st, bots, console, windows=windows)
+        if resume is not None:
+            game.shown = max(0, len(st.events or ()) - 20)
+        if HUMAN not in kinds:
+            console.print("[dim]No human seat: watching the bots play.[/]")
+        game.run()
+
+
+# --- simulate ------------------------------------------------------------------------------
+
+
+def _rate(r: dict[str, float]) -> str:
+    return f"{r['rate'] * 100:5.1f}%  [{r['low'] * 100:.1f}-{r['high'] * 100:.1f}]"
+
+
+def _print_summary(console: Console, s: dict[str, Any]) -> None:
+    t = Table(
+        title=f"{s['games']} games of {s['edition']}, seeds {s['seed']}..", title_justify="left"
+    )
+    t.add_column("Seat", justify="right")
+    t.add_column("Bot")
+    t.add_column("Wins", justify="right")
+    t.add_column("Win rate  [95% CI]", justify="right")
+    for p, bot in enumerate(s["seats"]):
+        t.add_row(str(p), bot, f"{s['wins'][p]:g}", _rate(s["win_rate"][p]))
+    console.print(t)
+    tu = s["turns"]
+    console.print(
+        f"Player-turns: mean {tu['mean']:.1f}, median {tu['median']:g}, p95 {tu['p95']:g}, "
+        f"min {tu['min']}, max {tu['max']}"
+    )
+    terms = ", ".join(f"{k} {v}" for k, v in s["terminations"].items()) or "-"
+    console.print(f"Terminations: {terms}")
+    if s["shared_wins"]:
+        console.print(f"Shared wins: {s['shared_wins']} games (each winner counted 1/k)")
+    b = s["bankruptcies"]
+    console.print(f"Bankruptcies: {b['total']} ({b['per_game']:.2f} per game)")
+
+
+@app.command()
+def simulate(
+    edition: EditionArg = "classic",
+    games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
+    seats: Annotated[
+        str, typer.Option(help="Comma-separated bot names, one per seat.")
+    ] = "heuristic,heuristic,heuristic,heuristic",
+    seed: Annotated[int, typer.Option(help="Base seed: game i uses seed + i.")] = 0,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="Processes [default: one per CPU].")
+    ] = None,
+    option: OptionOpt = None,
+    json_path: Annotated[
+        str | None,
+        typer.Option("--json", help="Write the summary JSON to this file ('-': stdout)."),
+    ] = None,
+) -> None:
+    """Play many games of bots and summarise them (turn_limit defaults to 500 rounds)."""
+    from tycoon.sim.runner import simulate as run_simulation
+
+    console = _out()
+    with _user_errors():
+        ed = _edition(edition)
+        kinds = _seats(seats, False)
+        opts = _options(ed, option)
+        quiet = json_path == "-"
+        start = time.perf_counter()
+        progress = Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=Console(stderr=True) if quiet else console,
+            transient=True,
+        )
+        with progress:
+            task = progress.add_task("games", total=games)
+            result = run_simulation(
+                ed.tag,
+                kinds,
+                games,
+                seed,
+                jobs=jobs,
+                options=opts,
+                progress=lambda n: progress.update(task, completed=n),
+            )
+        elapsed = time.perf_counter() - start
+        text = json.dumps(result, indent=2)
+        if quiet:
+            sys.stdout.write(text + "\n")
+            return
+        _print_summary(console, result)
+        console.print(f"[dim]{games} games in {elapsed:.1f} s ({games / elapsed:.1f} games/s)[/]")
+        if json_path:
+            Path(json_path).write_text(text + "\n", encoding="utf-8")
+            console.print(f"Summary written to [bold]{json_path}[/]")
+
+
+# --- replay --------------------------------------------------------------------------------
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record file (JSON).")],
+    events: Annotated[
+        bool, typer.Option("--events/--actions", help="Describe events, or list the actions.")
+    ] = True,
+) -> None:
+    """Print a readable log of a saved record."""
+    from tycoon.records.describe import describe, describe_action
+    from tycoon.records.record import load_record
+
+    console = _out()
+    with _user_errors():
+        st = load_record(file)
+        names = ", ".join(f"{p}: {n}" for p, n in enumerate(st.names))
+        console.print(
+            f"[bold]{st.edition.title}[/] ({st.edition.tag}), seed {st.seed}, players {names}"
+        )
+        if events:
+            board = st.edition.board
+            for e in st.events or ():
+                style = "bold" if e.kind in ("turn_started", "game_over") else ""
+                console.print(describe(board, st.names, e), style=style or None)
+        else:
+            for k, (seat, a) in enumerate(st.history, 1):
+                who = "chance" if seat == CHANCE else st.names[seat]
+                console.print(f"{k:5d}  {who:>8}  {a!s:<28} {describe_action(st, seat, a)}")
+        if st.termination:
+            winners = " and ".join(st.names[w] for w in st.winners)
+            console.print(f"[bold]Result:[/] {st.termination}, winner {winners}")
+        else:
+            console.print(f"[dim]Game in progress after {len(st.history)} actions.[/]")
+
+
+# --- bench ---------------------------------------------------------------------------------
+
+
+@app.command()
+def bench(
+    edition: EditionArg = "classic",
+    games: Annotated[int | None, typer.Option(min=1, help="Stop after this many games.")] = None,
+    seconds: Annotated[
+        float | None, typer.Option(min=0.0, help="Stop after this long [default: 10 s].")
+    ] = None,
+    players: Annotated[int, typer.Option(min=1, help="Bots per game.")] = 4,
+    bot: Annotated[str, typer.Option(help="Bot name.")] = "heuristic",
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Measure engine speed: complete bot games on one core, events off."""
+    from tycoon.sim.bench import bench as run_bench
+
+    console = _out()
+    with _user_errors():
+        ed = _edition(edition)
+        _seats(bot, False)
+        if not as_json:
+            console.print(f"[dim]Benchmarking {ed.tag} with {players} {bot} bots...[/]")
+        r = run_bench(ed.tag, players=players, games=games, seconds=seconds, seed=seed, bot=bot)
+        if as_json:
+            sys.stdout.write(json.dumps(r) + "\n")
+            return
+        t = Table(title=f"bench {ed.tag}", title_justify="left", show_header=False)
+        t.add_column(justify="left")
+        t.add_column(justify="right")
+        t.add_row("player-turns/s", f"{r['player_turns_per_s']:,.0f}")
+        t.add_row("decisions/s", f"{r['decisions_per_s']:,.0f}")
+        t.add_row("games/s", f"{r['games_per_s']:.2f}")
+        t.add_row("peak RSS", f"{r['peak_rss_mb']:.1f} MB")
+        t.add_row("games", str(r["games"]))
+        t.add_row("seconds", f"{r['seconds']:.2f}")
+        console.print(t)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

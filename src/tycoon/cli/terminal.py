@@ -1,0 +1,569 @@
+"""Terminal play: humans and bots at one table, drawn with rich.
+
+The game loop is `tycoon.sim.driver.step` for chance and bots. Human seats (None in the
+bot list) are asked:
+- at their own decisions (pre-roll, buy, auction bid, debt, offer, jail, end of turn, ...);
+- at every response window (before a pre-roll, jail or end-of-turn decision of any seat)
+  in which they have an out-of-turn action (claim rent, mortgage, sell a building,
+  redeem, offer a card): seats are asked in turn order after the one about to act, exactly
+  as `driver.poll_window` asks bots; a human may take several actions, and Enter passes.
+  With `windows="claims"` a human is only asked when a rent claim is open for him.
+
+At a prompt the human types the number of a listed action or any legal action text
+(`bid 255`, `sell-deed 1,3 to 2 for 500`), or `help`, `board`, `log`, `save FILE`, `quit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from tycoon.bots.base import Bot
+from tycoon.editions.board import SquareKind
+from tycoon.engine.actions import Action, Kind, card_text, squares_of
+from tycoon.engine.api import apply_action, is_legal, legal_actions, outcome, parse_action
+from tycoon.engine.errors import IllegalActionError, TycoonError
+from tycoon.engine.events import Event
+from tycoon.engine.state import GameState
+from tycoon.engine.types import CHANCE
+from tycoon.records.describe import describe, describe_action
+from tycoon.records.record import save_record
+from tycoon.rules import frames as F
+from tycoon.rules.auction import min_bid
+from tycoon.rules.property import HOTEL, net_worth, redeem_cost
+from tycoon.sim.driver import LazyLegal, in_window, step
+
+SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "bright_red", "bright_blue")
+GROUP_COLOURS = (
+    "rgb(150,90,50)",
+    "bright_cyan",
+    "bright_magenta",
+    "dark_orange",
+    "red",
+    "yellow",
+    "green",
+    "blue",
+    "grey62",
+    "grey62",
+)
+LOG_LIMIT = 40
+"""At most this many new events are printed before a prompt (`log` shows more)."""
+
+HELP = """\
+Type the [bold]number[/] of an action, or any legal action as text, for example
+  [bold]roll[/], [bold]buy[/], [bold]bid 255[/] (any amount the rules allow, not only the
+  listed ones), [bold]build 3[/], [bold]mortgage 5[/], [bold]claim 2[/],
+  [bold]sell-deed 1,3 to 2 for 500[/].
+Squares are board indexes (see [bold]board[/]); players are seat numbers.
+Other commands:
+  [bold]help[/]        this text
+  [bold]board[/]       show the board and the players again
+  [bold]log[/]         show the last 100 events
+  [bold]save FILE[/]   save the game record (resume it with `tycoon play --resume FILE`)
+  [bold]quit[/]        leave the game (you are asked whether to save)
+In an out-of-turn window, press Enter (or type [bold]pass[/]) to let the game go on."""
+
+Asker = Callable[[str], "str | None"]
+
+
+class QuitGame(Exception):
+    """The human left the game."""
+
+
+def _console_input(console: Console) -> Asker:
+    def ask(prompt: str) -> str | None:
+        try:
+            return console.input(prompt)
+        except EOFError:
+            return None
+
+    return ask
+
+
+class TerminalGame:
+    """One game played at the terminal; `run()` plays it to the end or until `quit`."""
+
+    def __init__(
+        self,
+        st: GameState,
+        bots: Sequence[Bot | None],
+        console: Console,
+        ask: Asker | None = None,
+        windows: str = "all",
+    ) -> None:
+        if len(bots) != st.n:
+            raise ValueError(f"{st.n} seats but {len(bots)} players given")
+        self.st = st
+        self.bots = list(bots)
+        self.console = console
+        self.ask = ask or _console_input(console)
+        self.windows = windows
+        self.shown = 0
+        """Events already printed."""
+        self.polled = -1
+        """History length at which the last response window before a human decision ran."""
+        self.board_turn = -1
+        """The turn in which the board was last drawn."""
+        self.window_tip_shown = False
+
+    # --- main loop ----------------------------------------------------------------------
+
+    def run(self) -> bool:
+        """Play on; True if the game ended, False if the human quit."""
+        st = self.st
+        try:
+            while not st.termination:
+                cur = st.current_player
+                if cur == CHANCE:
+                    step(st, self.bots)
+                    continue
+                bot = self.bots[cur]
+                top = st.stack[-1]
+                window = in_window(st)
+                if bot is not None:
+                    if not (window and self._humans_to_ask(cur)):
+                        step(st, self.bots)
+                        continue
+                    # As driver.step, with the humans asked in their turn-order place.
+                    self._poll(cur)
+                    if st.stack[-1] is top and not st.termination:
+                        apply_action(st, bot.choose(st, cur, LazyLegal(st, cur)), cur)
+                    continue
+                if window and self.polled != len(st.history):
+                    self._poll(cur)
+                    self.polled = len(st.history)
+                    if st.stack[-1] is not top or st.termination:
+                        continue
+                self._human_decision(cur)
+        except QuitGame:
+            return False
+        self._flush_log()
+        self.show_outcome()
+        return True
+
+    def _humans_to_ask(self, cur: int) -> bool:
+        st = self.st
+        return any(
+            b is None and s != cur and st.alive[s] and self._window_actions(s)
+            for s, b in enumerate(self.bots)
+        )
+
+    def _window_actions(self, seat: int) -> list[Action]:
+        acts = legal_actions(self.st, seat)
+        if self.windows == "claims" and not any(a.kind == Kind.CLAIM for a in acts):
+            return []
+        return acts
+
+    def _poll(self, cur: int) -> None:
+        """A response window, as `driver.poll_window` with the humans asked in their place
+        (see the module doc); it stops when an action opens a decision (an offer, a debt)."""
+        st = self.st
+        top = st.stack[-1]
+        for i in range(1, st.n):
+            seat = (cur + i) % st.n
+            if not st.alive[seat]:
+                continue
+            bot = self.bots[seat]
+            if bot is not None:
+                if st.termination or st.stack[-1] is not top:
+                    return
+                act = bot.respond(st, seat)
+                if act is not None:
+                    apply_action(st, act, seat)
+                continue
+            while not st.termination and st.stack[-1] is top:
+                acts = self._window_actions(seat)
+                if not acts or not self._human_window(seat, cur, acts):
+                    break
+
+    # --- prompts ------------------------------------------------------------------------
+
+    def _human_window(self, seat: int, cur: int, acts: list[Action]) -> bool:
+        """Ask `seat` for one out-of-turn action; False when he passes."""
+        st = self.st
+        self._flush_log()
+        c = self.console
+        c.print(
+            Text.assemble(
+                ("Out-of-turn window", "bold"),
+                f" for {st.names[seat]}: {st.names[cur]} is about to act "
+                f"({self._frame_summary(cur)}). You have {self._money(st.cash[seat])}.",
+            )
+        )
+        self._print_actions(seat, acts)
+        if self.windows == "all" and not self.window_tip_shown:
+            self.window_tip_shown = True
+            c.print(
+                "[dim]Tip: start with --windows claims to be asked out of turn only when "
+                "you have rent to claim.[/]"
+            )
+        while True:
+            line = self._read(f"[{_colour(seat)}]{st.names[seat]}[/] (Enter = pass) > ")
+            if line is None:
+                continue
+            if line == "" or line.lower() == "pass":
+                return False
+            act = self._resolve(seat, line, acts)
+            if act is None:
+                continue
+            if self._apply(seat, act):
+                return True
+
+    def _human_decision(self, seat: int) -> None:
+        st = self.st
+        if self.board_turn != st.turn:
+            self.board_turn = st.turn
+            self.show_table()
+        else:
+            self.console.print(self.players_table())
+        self._flush_log()
+        acts = legal_actions(st, seat)
+        self.console.print(
+            Text.assemble(
+                (f"{st.names[seat]}", f"bold {_colour(seat)}"),
+                f" to act: {self._frame_summary(seat)}",
+            )
+        )
+        self._print_actions(seat, acts)
+        while True:
+            line = self._read(f"[{_colour(seat)}]{st.names[seat]}[/] > ")
+            if line is None:
+                continue
+            if not line:
+                self.console.print("[red]Type an action number, an action, or 'help'.[/]")
+                continue
+            act = self._resolve(seat, line, acts)
+            if act is not None and self._apply(seat, act):
+                return
+
+    def _read(self, prompt: str) -> str | None:
+        """One input line with the commands handled; None if a command was handled."""
+        raw = self.ask(prompt)
+        if raw is None:
+            self.console.print("\n[yellow]End of input: leaving the game without saving.[/]")
+            raise QuitGame
+        line = raw.strip()
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word in ("help", "?"):
+            self.console.print(HELP)
+            return None
+        if word == "board":
+            self.show_table()
+            return None
+        if word == "log":
+            self.show_log(100)
+            return None
+        if word == "save":
+            self.save(rest.strip())
+            return None
+        if word in ("quit", "exit"):
+            self.quit()
+        return line
+
+    def _resolve(self, seat: int, line: str, listed: list[Action]) -> Action | None:
+        if line.isdigit():
+            k = int(line)
+            if 1 <= k <= len(listed):
+                return listed[k - 1]
+            self.console.print(f"[red]No action number {k}; choose 1 to {len(listed)}.[/]")
+            return None
+        try:
+            act = parse_action(self.st, line)
+        except TycoonError as e:
+            self.console.print(f"[red]{e}[/]")
+            return None
+        if not is_legal(self.st, act, seat):
+            self.console.print(f"[red]'{act}' is not legal now; {self._hint(seat, act)}.[/]")
+            return None
+        return act
+
+    def _hint(self, seat: int, act: Action) -> str:
+        st = self.st
+        f = st.stack[-1]
+        if act.kind == Kind.BID and f[0] == F.AUCTION and f[1] == seat:
+            unit = st.edition.board.constants["money_unit"]
+            return (
+                f"a bid must be at least {self._money(min_bid(f))}, a multiple of "
+                f"{self._money(unit)} and at most your cash ({self._money(st.cash[seat])})"
+            )
+        return "choose one of the listed actions (amounts may differ)"
+
+    def _apply(self, seat: int, act: Action) -> bool:
+        try:
+            apply_action(self.st, act, seat)
+        except IllegalActionError:
+            self.console.print(f"[red]'{act}' is not legal now.[/]")
+            return False
+        return True
+
+    def save(self, path: str) -> bool:
+        if not path:
+            self.console.print("[red]Usage: save FILE[/]")
+            return False
+        try:
+            save_record(self.st, path)
+        except OSError as e:
+            self.console.print(f"[red]Cannot save to '{path}': {e.strerror or e}[/]")
+            return False
+        self.console.print(f"Saved to [bold]{path}[/] (resume with: tycoon play --resume {path})")
+        return True
+
+    def quit(self) -> None:
+        while True:
+            raw = self.ask("Save the game before quitting? \\[y/N] ")
+            ans = (raw or "").strip().lower()
+            if ans in ("", "n", "no") or raw is None:
+                break
+            if ans in ("y", "yes"):
+                path = (self.ask("File name \\[tycoon-save.json]: ") or "").strip()
+                if self.save(path or "tycoon-save.json"):
+                    break
+                continue
+            self.console.print("[red]Answer y or n.[/]")
+        self.console.print("Game left.")
+        raise QuitGame
+
+    # --- rendering ----------------------------------------------------------------------
+
+    def _money(self, amount: int) -> str:
+        return f"{self.st.edition.board.currency}{amount}"
+
+    def _square(self, s: int) -> str:
+        return self.st.edition.board.name_en[s]
+
+    def _print_actions(self, seat: int, acts: list[Action]) -> None:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(justify="right", style="bold")
+        table.add_column(style="bold")
+        table.add_column(style="dim")
+        for k, a in enumerate(acts, 1):
+            table.add_row(f"{k}", str(a), self._explain(seat, a))
+        self.console.print(table)
+        if any(a.kind in (Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH) for a in acts):
+            self.console.print(
+                "[dim]Amounts are examples: any amount the rules allow is accepted.[/]"
+            )
+
+    def _explain(self, seat: int, a: Action) -> str:
+        st = self.st
+        b = st.edition.board
+        k = a.kind
+        if k == Kind.BUILD:
+            lvl = st.level[a.a]
+            cost = b.hotel_cost[a.a] if lvl == HOTEL - 1 else b.house_cost[a.a]
+            what = "hotel" if lvl == HOTEL - 1 else f"house {lvl + 1}"
+            return f"{what} on {self._square(a.a)} for {self._money(cost)}"
+        if k == Kind.MORTGAGE:
+            return f"{self._square(a.a)}: receive {self._money(b.mortgage[a.a])}"
+        if k == Kind.UNMORTGAGE:
+            return f"{self._square(a.a)}: pay {self._money(redeem_cost(st, a.a))}"
+        if k == Kind.CLAIM:
+            due = [c[2] for c in st.claims if c[0] == seat and c[1] == a.a]
+            amount = f" {self._money(due[0])}" if due else ""
+            return f"rent{amount} from {st.names[a.a]}"
+        if k == Kind.BUY:
+            f = st.stack[-1]
+            return f"{self._square(f[2])} for {self._money(b.price[f[2]])}"
+        text = describe_action(st, seat, a)
+        own = st.names[seat] + " "
+        return text[len(own) :] if text.startswith(own) else text
+
+    def _frame_summary(self, seat: int) -> str:
+        """What the decision on top of the stack is about, in a few words."""
+        st = self.st
+        b = st.edition.board
+        f = st.stack[-1]
+        k = f[0]
+        names = st.names
+        if k == F.PRE_ROLL:
+            return f"pre-roll phase on {self._square(st.pos[f[1]])}"
+        if k == F.END_TURN:
+            return "end of turn"
+        if k == F.JAIL:
+            return f"in jail ({st.jail[f[1]]} turn(s) served)"
+        if k == F.BUY:
+            return f"buy {self._square(f[2])} for {self._money(b.price[f[2]])}, or auction it"
+        if k == F.AUCTION:
+            high = f"high bid {self._money(f[4])} by {names[f[5]]}" if f[5] >= 0 else "no bids yet"
+            return (
+                f"auction of {self._square(f[2])}: {high}; "
+                f"minimum bid {self._money(min_bid(f))}; a pass is final"
+            )
+        if k == F.DEBT:
+            who = "the bank" if f[2] < 0 else names[f[2]]
+            return f"you owe {who} {self._money(f[3])} ({f[4]}); raise cash, pay or give up"
+        if k == F.OFFER:
+            frm, what, price = f[3], f[4], f[5]
+            if f[2] == F.OFFER_CARD:
+                thing = f"card {card_text(what)}"
+            else:
+                thing = ", ".join(self._square(s) for s in squares_of(what))
+            verb = "offers in payment" if f[2] == F.OFFER_IN_KIND else "offers to sell you"
+            return f"{names[frm]} {verb} {thing} for {self._money(price)}"
+        if k == F.CARD_CHOICE:
+            card = b.card(f[2])
+            return f"card {card_text(f[2])}: {card.text_en or card.text}"
+        if k == F.ACQUIRED:
+            deeds = ", ".join(self._square(s) for s in squares_of(f[2]))
+            return f"acquired mortgaged deeds ({deeds}): redeem now or keep paying interest"
+        if k == F.FINAL_CLAIM:
+            return f"time is up: claim the rent {names[f[2]]} owes you?"
+        return "decision"
+
+    def _flush_log(self) -> None:
+        evs = self.st.events
+        if evs is None or self.shown >= len(evs):
+            return
+        new = evs[self.shown :]
+        self.shown = len(evs)
+        skipped = max(0, len(new) - LOG_LIMIT)
+        lines = [self._event_line(e) for e in new[skipped:]]
+        head = f"{skipped} earlier events not shown ('log' shows more)\n" if skipped else ""
+        self.console.print(
+            Panel(Text(head, style="dim") + Text("\n").join(lines), title="What happened")
+        )
+
+    def _event_line(self, e: Event) -> Text:
+        st = self.st
+        line = describe(st.edition.board, st.names, e)
+        style = _colour(e.seat) if 0 <= e.seat < st.n else ""
+        if e.kind in ("turn_started", "game_over"):
+            style += " bold"
+        return Text(line, style=style.strip())
+
+    def show_log(self, last: int) -> None:
+        evs = self.st.events or []
+        lines = [self._event_line(e) for e in evs[-last:]]
+        self.console.print(Panel(Text("\n").join(lines), title=f"Last {len(lines)} events"))
+
+    def show_table(self) -> None:
+        self.console.print(self.board_table())
+        self.console.print(self.players_table())
+
+    def board_table(self) -> Table:
+        """The board in two halves side by side: square, price, owner, buildings, pawns."""
+        st = self.st
+        b = st.edition.board
+        half = (b.size + 1) // 2
+        outer = Table.grid(padding=(0, 3))
+        outer.add_column()
+        outer.add_column()
+        parts = []
+        for lo, hi in ((0, half), (half, b.size)):
+            t = Table(box=None, pad_edge=False, show_edge=False, header_style="bold dim")
+            for col, just in (
+                ("#", "right"),
+                ("Square", "left"),
+                ("Price", "right"),
+                ("Owner", "left"),
+                ("Bld", "left"),
+                ("Pawns", "left"),
+            ):
+                t.add_column(col, justify=just)  # type: ignore[arg-type]
+            for s in range(lo, hi):
+                parts_row = self._square_row(s)
+                t.add_row(*parts_row)
+            parts.append(t)
+        outer.add_row(*parts)
+        return outer
+
+    def _square_row(self, s: int) -> list[Text | str]:
+        st = self.st
+        b = st.edition.board
+        g = b.group[s]
+        name = Text(b.name_en[s], style=GROUP_COLOURS[g % len(GROUP_COLOURS)] if g >= 0 else "")
+        if b.kind[s] in (SquareKind.CHANCE, SquareKind.TAX, SquareKind.GO_TO_JAIL):
+            name.stylize("italic")
+        price = self._money(b.price[s]) if b.price[s] else ""
+        owner: Text | str = ""
+        if st.owner[s] >= 0:
+            o = st.owner[s]
+            owner = Text(st.names[o], style=_colour(o))
+        lvl = st.level[s]
+        bld = "hotel" if lvl == HOTEL else (f"{lvl}h" if lvl else "")
+        if st.mortgaged[s]:
+            bld = (bld + " M").strip()
+        pawns = Text()
+        for p in range(st.n):
+            if st.alive[p] and st.pos[p] == s:
+                mark = st.names[p][:3]
+                if st.jail[p] >= 0:
+                    mark += "(J)"
+                pawns.append(mark + " ", style=f"bold {_colour(p)}")
+        return [str(s), name, price, owner, bld, pawns]
+
+    def players_table(self) -> Table:
+        st = self.st
+        b = st.edition.board
+        t = Table(title=f"Turn {st.turn} (round {st.rounds + 1})", title_justify="left")
+        for col in ("Seat", "Player", "Cash", "Worth", "On", "Jail", "Deeds", "Cards"):
+            t.add_column(col, justify="right" if col in ("Cash", "Worth") else "left")
+        for p in range(st.n):
+            bot = self.bots[p]
+            kind = "human" if bot is None else bot.name
+            name = Text(f"{st.names[p]} ({kind})", style=_colour(p))
+            if p == st.active and not st.termination:
+                name.stylize("bold")
+                name.append(" *")
+            if not st.alive[p]:
+                t.add_row(str(p), name, "-", "-", "-", "-", Text("bankrupt", style="red"), "")
+                continue
+            deeds = []
+            for s in b.deeds:
+                if st.owner[s] == p:
+                    tag = b.name_en[s]
+                    lvl = st.level[s]
+                    if lvl:
+                        tag += " [hotel]" if lvl == HOTEL else f" [{lvl}h]"
+                    if st.mortgaged[s]:
+                        tag += " [M]"
+                    deeds.append(f"{s}:{tag}")
+            jail = "free" if st.jail[p] < 0 else f"in jail ({st.jail[p]} served)"
+            cards = ", ".join(card_text(c) for c, h in sorted(st.card_holder.items()) if h == p)
+            t.add_row(
+                str(p),
+                name,
+                self._money(st.cash[p]),
+                self._money(net_worth(st, p)),
+                self._square(st.pos[p]),
+                jail,
+                ", ".join(deeds) or "-",
+                cards or "-",
+            )
+        return t
+
+    def show_outcome(self) -> None:
+        st = self.st
+        out = outcome(st)
+        if out is None:
+            return
+        how = (
+            "every other player went bankrupt"
+            if out.termination == "last_player"
+            else "the turn limit was reached; net worth decides"
+        )
+        winners = " and ".join(st.names[w] for w in out.winners)
+        t = Table(title="Final standings", title_justify="left")
+        t.add_column("Seat")
+        t.add_column("Player")
+        t.add_column("Net worth", justify="right")
+        order = sorted(range(st.n), key=lambda p: (-out.scores[p], p))
+        for p in order:
+            status = self._money(out.scores[p]) if st.alive[p] else "bankrupt"
+            t.add_row(str(p), Text(st.names[p], style=_colour(p)), status)
+        self.console.print(
+            Group(
+                Text(f"Game over after {st.turn + 1} turns: {how}.", style="bold"),
+                Text(f"Winner: {winners}", style="bold green"),
+                t,
+            )
+        )
+
+
+def _colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)] if seat >= 0 else ""

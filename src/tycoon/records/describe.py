@@ -1,0 +1,231 @@
+"""Readable English lines for events and actions ("Ann rolled 3+4", "Ann bought Athens for $120").
+
+`describe(board, names, event)` needs only the edition's board and the players' names, so
+a log can be written without the state; `describe_events(st, events)` is the shortcut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from tycoon.editions.board import Board
+from tycoon.engine import events as ev
+from tycoon.engine.actions import CARD_PREFIXES, Action, Kind, card_text, parse_text, squares_of
+from tycoon.engine.errors import ActionParseError
+from tycoon.engine.events import Event
+from tycoon.engine.state import GameState
+from tycoon.engine.types import BANK
+
+__all__ = ["describe", "describe_action", "describe_events"]
+
+_PURPOSE = {
+    "0": "",
+    "1": " (second roll after a double)",
+    "2": " (jail release attempt)",
+    "3": " (for utility rent)",
+    "4": " (for the first player)",
+}
+
+_RELEASE = {
+    "served": "after serving two turns",
+    "card": "with a Get-out-of-Jail card",
+    "double": "by rolling a double",
+    "fine": "after paying the fine",
+}
+
+
+def _who(names: Sequence[str], seat: int) -> str:
+    if seat == BANK:
+        return "the bank"
+    if 0 <= seat < len(names):
+        return names[seat]
+    return f"seat {seat}"
+
+
+def _square(board: Board, square: int) -> str:
+    return board.name_en[square] if 0 <= square < board.size else f"square {square}"
+
+
+def _card(board: Board, text: str) -> str:
+    """'B14' -> 'blue card B14 "Get out of Jail free. ..."' (the id alone if unknown)."""
+    if len(text) >= 2 and text[0] in CARD_PREFIXES and text[1:].isdigit():
+        deck = CARD_PREFIXES.index(text[0])
+        pos = int(text[1:]) - 1
+        if deck < len(board.decks) and 0 <= pos < len(board.decks[deck]):
+            card = board.decks[deck][pos]
+            return f'{board.deck_names[deck]} card {text} "{card.text_en or card.text}"'
+    return f"card {text}"
+
+
+def _level(level: int) -> str:
+    if level >= 5:
+        return "a hotel"
+    if level == 0:
+        return "no buildings"
+    return f"{level} house" + ("s" if level > 1 else "")
+
+
+def describe(board: Board, names: Sequence[str], event: Event) -> str:
+    """One English line for an event of any kind."""
+    k = event.kind
+    cur = board.currency
+    who = _who(names, event.seat)
+    other = _who(names, event.other)
+    sq = _square(board, event.square)
+    amt = f"{cur}{event.amount}"
+    d = event.detail
+    if k == ev.FIRST_PLAYER:
+        return f"{who} goes first"
+    if k == ev.TURN_STARTED:
+        return f"Turn {event.amount + 1}: {who} starts on {sq}"
+    if k == ev.DICE_ROLLED:
+        return f"{who} rolled {event.square}+{event.amount}{_PURPOSE.get(d, '')}"
+    if k == ev.MOVED:
+        if event.amount < 0:
+            return f"{who} moved back {-event.amount} to {sq}"
+        return f"{who} moved {event.amount} to {sq}"
+    if k == ev.PASSED_START:
+        return f"{who} collected {amt} at Start"
+    if k == ev.LANDED:
+        return f"{who} landed on {sq}"
+    if k == ev.BOUGHT:
+        how = " (dealt at the start)" if d == "dealt" else ""
+        return f"{who} bought {sq} for {amt}{how}"
+    if k == ev.AUCTION_STARTED:
+        return f"Auction of {sq} opens at {amt}"
+    if k == ev.BID:
+        return f"{who} bid {amt} for {sq}"
+    if k == ev.PASSED:
+        return f"{who} passed in the auction of {sq}"
+    if k == ev.AUCTION_WON:
+        return f"{who} won {sq} at auction for {amt}"
+    if k == ev.AUCTION_UNSOLD:
+        return f"Nobody bought {sq} at auction; it stays with the bank"
+    if k == ev.RENT_DUE:
+        return f"{who} owes {other} {amt} rent for {sq}"
+    if k == ev.RENT_PAID:
+        return f"{other} claimed {amt} rent from {who}"
+    if k == ev.CLAIM_LAPSED:
+        return f"{other} did not claim {amt} rent from {who} in time"
+    if k == ev.PAID:
+        why = f" ({d})" if d else ""
+        return f"{who} paid {other} {amt}{why}"
+    if k == ev.COLLECTED:
+        why = f" ({d})" if d else ""
+        return f"{who} received {amt} from {other}{why}"
+    if k == ev.CARD_DRAWN:
+        return f"{who} drew {_card(board, d)}"
+    if k == ev.CARD_KEPT:
+        return f"{who} keeps card {d}"
+    if k == ev.CARD_RETURNED:
+        return f"Card {d} went back to the bottom of its deck"
+    if k == ev.JAILED:
+        return f"{who} went to jail"
+    if k == ev.JAIL_SERVED:
+        turns = "turn" if event.amount == 1 else "turns"
+        return f"{who} served a turn in jail ({event.amount} {turns} served)"
+    if k == ev.RELEASED:
+        return f"{who} left jail {_RELEASE.get(d, d)}".rstrip()
+    if k == ev.BUILT:
+        return f"{who} built on {sq}, now {_level(event.amount)}"
+    if k == ev.SOLD_BUILDING:
+        return f"{who} sold a building on {sq}, now {_level(event.amount)}"
+    if k == ev.MORTGAGED:
+        return f"{who} mortgaged {sq} for {amt}"
+    if k == ev.UNMORTGAGED:
+        return f"{who} paid {amt} to lift the mortgage on {sq}"
+    if k == ev.OFFERED:
+        if d == "in kind":
+            return f"{who} offered property worth {amt} to {other} in payment"
+        try:
+            act = parse_text(d)
+        except ActionParseError:
+            return f"{who} offered {other}: {d}"
+        if act.kind == Kind.SELL_DEED:
+            deeds = ", ".join(_square(board, s) for s in squares_of(act.a))
+            return f"{who} offered {deeds} to {other} for {amt}"
+        if act.kind == Kind.SELL_CARD:
+            return f"{who} offered card {card_text(act.a)} to {other} for {amt}"
+        return f"{who} offered {other}: {d}"
+    if k == ev.ACCEPTED:
+        return f"{who} accepted the offer of {other} ({amt})"
+    if k == ev.REJECTED:
+        return f"{who} rejected the offer of {other} ({amt})"
+    if k == ev.TRANSFERRED:
+        return f"{sq} passed from {who} to {other}"
+    if k == ev.DEBT:
+        why = f" ({d})" if d else ""
+        return f"{who} owes {other} {amt}{why} and must raise cash"
+    if k == ev.BANKRUPT:
+        return f"{who} went bankrupt to {other}"
+    if k == ev.GAME_OVER:
+        how = "everyone else went bankrupt" if d == "last_player" else "time is up"
+        return f"Game over ({how}); winner: {who}"
+    return f"{k}: seat {event.seat}, square {event.square}, amount {event.amount}"
+
+
+def describe_events(st: GameState, events: Iterable[Event] | None = None) -> list[str]:
+    """Lines for `events` (default: every event of the state so far)."""
+    evs = st.events if events is None else events
+    board = st.edition.board
+    return [describe(board, st.names, e) for e in evs or ()]
+
+
+def describe_action(st: GameState, seat: int, action: Action) -> str:
+    """One English line for an action that `seat` is about to take (or took)."""
+    board = st.edition.board
+    cur = board.currency
+    who = "Chance" if seat < 0 else _who(st.names, seat)
+    k = action.kind
+    a = action.a
+    if k == Kind.DICE:
+        return f"Dice: {action.a}+{action.b}"
+    if k == Kind.ROLL:
+        return f"{who} rolls the dice"
+    if k == Kind.BUY:
+        return f"{who} buys the deed"
+    if k == Kind.AUCTION:
+        return f"{who} sends the deed to auction"
+    if k == Kind.BID:
+        return f"{who} bids {cur}{a}"
+    if k == Kind.PASS:
+        return f"{who} passes"
+    if k == Kind.PAY:
+        return f"{who} pays"
+    if k == Kind.DRAW:
+        return f"{who} draws from the other deck"
+    if k == Kind.SERVE:
+        return f"{who} serves a turn in jail"
+    if k == Kind.PAY_FINE:
+        return f"{who} pays the jail fee and rolls"
+    if k == Kind.USE_CARD:
+        return f"{who} uses a Get-out-of-Jail card"
+    if k == Kind.CLAIM:
+        return f"{who} claims rent from {_who(st.names, a)}"
+    if k == Kind.BUILD:
+        return f"{who} builds on {_square(board, a)}"
+    if k == Kind.SELL_BUILDING:
+        return f"{who} sells a building on {_square(board, a)}"
+    if k == Kind.MORTGAGE:
+        return f"{who} mortgages {_square(board, a)}"
+    if k == Kind.UNMORTGAGE:
+        return f"{who} lifts the mortgage on {_square(board, a)}"
+    if k == Kind.KEEP_MORTGAGED:
+        return f"{who} keeps {_square(board, a)} mortgaged, paying the interest"
+    if k in (Kind.SELL_DEED, Kind.PAY_WITH):
+        deeds = ", ".join(_square(board, s) for s in squares_of(a))
+        if k == Kind.PAY_WITH:
+            return f"{who} offers {deeds} worth {cur}{action.c} in payment"
+        return f"{who} offers {deeds} to {_who(st.names, action.b)} for {cur}{action.c}"
+    if k == Kind.SELL_CARD:
+        card = card_text(a)
+        return f"{who} offers card {card} to {_who(st.names, action.b)} for {cur}{action.c}"
+    if k == Kind.ACCEPT:
+        return f"{who} accepts the offer"
+    if k == Kind.REJECT:
+        return f"{who} rejects the offer"
+    if k == Kind.BANKRUPT:
+        return f"{who} declares bankruptcy"
+    if k == Kind.END_TURN:
+        return f"{who} ends the turn"
+    return f"{who}: {action}"

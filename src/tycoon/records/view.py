@@ -1,0 +1,116 @@
+"""Per-player views: what one seat may see, as plain JSON data.
+
+Everything on the table is public (cash, pawns, deeds, buildings, mortgages, jail, kept
+cards, open rent claims, the pending decision). The order of the decks and the state of
+the random generator are secret: a view shows only how many cards each deck holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tycoon.engine.actions import action_text, card_text, squares_of
+from tycoon.engine.api import legal_actions
+from tycoon.engine.state import Frame, GameState
+from tycoon.engine.types import CHANCE, TERMINAL
+from tycoon.rules import frames as F
+
+__all__ = ["view"]
+
+_FRAME_NAMES = {
+    F.PRE_ROLL: "pre_roll",
+    F.JAIL: "jail",
+    F.BUY: "buy",
+    F.AUCTION: "auction",
+    F.CARD_CHOICE: "card_choice",
+    F.DEBT: "debt",
+    F.OFFER: "offer",
+    F.ACQUIRED: "acquired",
+    F.END_TURN: "end_turn",
+    F.FINAL_CLAIM: "final_claim",
+    F.DICE: "dice",
+}
+_OFFER_KINDS = {F.OFFER_SALE: "sale", F.OFFER_CARD: "card", F.OFFER_IN_KIND: "in_kind"}
+
+
+def _pending(f: Frame) -> dict[str, Any]:
+    """The public facts of the decision (or chance node) the game waits on."""
+    k = f[0]
+    out: dict[str, Any] = {"kind": _FRAME_NAMES.get(k, str(k)), "seat": f[1]}
+    if k == F.BUY:
+        out["square"] = f[2]
+    elif k == F.AUCTION:
+        _, _asker, square, start, high, high_bidder, order, _idx, out_mask = f
+        out.update(
+            square=square,
+            start=start,
+            high=high,
+            high_bidder=high_bidder,
+            bidders=[s for s in order if not out_mask >> s & 1],
+        )
+    elif k == F.CARD_CHOICE:
+        out["card"] = card_text(f[2])
+    elif k == F.DEBT:
+        out.update(creditor=f[2], amount=f[3], reason=f[4])
+    elif k == F.OFFER:
+        _, _resp, kind, frm, what, price = f
+        out.update(offer=_OFFER_KINDS.get(kind, str(kind)), offerer=frm, price=price)
+        if kind == F.OFFER_CARD:
+            out["card"] = card_text(what)
+        else:
+            out["squares"] = squares_of(what)
+    elif k == F.ACQUIRED:
+        out["squares"] = squares_of(f[2])
+    elif k == F.FINAL_CLAIM:
+        out["payer"] = f[2]
+    elif k == F.DICE:
+        out["purpose"] = f[2]
+    return out
+
+
+def view(st: GameState, seat: int | None = None) -> dict[str, Any]:
+    """What `seat` sees (None: a spectator, with no legal actions). JSON-able."""
+    cur = st.current_player
+    cards: list[list[str]] = [[] for _ in range(st.n)]
+    for card, holder in sorted(st.card_holder.items()):
+        cards[holder].append(card_text(card))
+    players = [
+        {
+            "seat": p,
+            "name": st.names[p],
+            "cash": st.cash[p],
+            "position": st.pos[p],
+            "alive": st.alive[p],
+            "jail": st.jail[p],
+            "cards": cards[p],
+        }
+        for p in range(st.n)
+    ]
+    legal: list[str] = []
+    if seat is not None and cur != TERMINAL:
+        legal = [action_text(a) for a in legal_actions(st, seat)]
+    return {
+        "edition": st.edition.tag,
+        "options": st.options.to_dict(),
+        "seat": seat,
+        "players": players,
+        "owner": st.owner[:],
+        "level": st.level[:],
+        "mortgaged": st.mortgaged[:],
+        "houses_left": st.houses_left,
+        "hotels_left": st.hotels_left,
+        "deck_sizes": [len(d) for d in st.decks],
+        "claims": [
+            {"owner": o, "payer": p, "amount": amt, "turn": t} for o, p, amt, t in st.claims
+        ],
+        "active": st.active,
+        "turn": st.turn,
+        "rounds": st.rounds,
+        "last_dice": st.last_dice,
+        "current_player": cur,
+        "chance": cur == CHANCE,
+        "pending": _pending(st.stack[-1]) if st.stack and cur != TERMINAL else None,
+        "legal_actions": legal,
+        "termination": st.termination,
+        "winners": list(st.winners),
+    }

@@ -1,0 +1,154 @@
+"""Play many games of bots, in parallel, reproducibly.
+
+Game `i` of a run with base seed `S` uses the game seed `S + i`; the bot in seat `p` of that
+game is seeded by `bot_seed(S + i, p)`. Games run in a process pool in chunks of consecutive
+seeds; the per-chunk statistics are exact and merged in seed order, so the summary is the
+same whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any
+
+from tycoon.bots.base import make_bot
+from tycoon.editions.registry import find_edition
+from tycoon.engine.api import new_game
+from tycoon.engine.rng import Rng
+from tycoon.engine.types import CHANCE
+from tycoon.sim.driver import play
+from tycoon.sim.stats import Accumulator, summary
+
+DEFAULT_TURN_LIMIT = 500
+"""`simulate` ends every game after this many rounds unless the options say otherwise."""
+MAX_ACTIONS = 2_000_000
+"""Safety cap on the actions of one game (a game without a turn limit may never end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """What the statistics need from one finished game."""
+
+    seed: int
+    winners: tuple[int, ...]
+    termination: str
+    turns: int
+    """Player-turns played (`st.turn + 1`)."""
+    rounds: int
+    bankruptcies: int
+    """Seats out of the game at the end."""
+    landings: list[int]
+    """Per square: moves that ended there (card moves included, jail transfers not)."""
+    decisions: int
+    """Actions applied by players (chance outcomes excluded)."""
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in `seat` of the game seeded `game_seed` (a 64-bit mix)."""
+    return Rng((game_seed << 4) ^ (seat + 1) * 0x9E3779B97F4A7C15).next_u64()
+
+
+def play_one(
+    edition: str, seats: Sequence[str], seed: int, options: Mapping[str, Any] | None
+) -> GameResult:
+    """Play one game of the named bots (seat order) with events off."""
+    bots = [make_bot(name, bot_seed(seed, p)) for p, name in enumerate(seats)]
+    st = new_game(edition, list(seats), seed, options, events=False, count_landings=True)
+    play(st, bots, MAX_ACTIONS)
+    decisions = sum(1 for s, _ in st.history if s != CHANCE)
+    return GameResult(
+        seed=seed,
+        winners=tuple(st.winners),
+        termination=st.termination or "unfinished",
+        turns=st.turn + 1,
+        rounds=st.rounds,
+        bankruptcies=st.alive.count(False),
+        landings=list(st.landings or ()),
+        decisions=decisions,
+    )
+
+
+def _run_chunk(
+    edition: str, seats: list[str], first: int, count: int, options: dict[str, Any]
+) -> Accumulator:
+    size = find_edition(edition).board.size
+    acc = Accumulator(len(seats), size)
+    for seed in range(first, first + count):
+        acc.add(play_one(edition, seats, seed, options))
+    return acc
+
+
+def sim_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options a simulation uses: the given ones, with `turn_limit` defaulting to 500."""
+    opts = dict(options or {})
+    opts.setdefault("turn_limit", DEFAULT_TURN_LIMIT)
+    return opts
+
+
+def chunk_size(games: int, jobs: int) -> int:
+    """Games per task: about four tasks per process, at least one game."""
+    return max(1, math.ceil(games / (jobs * 4)))
+
+
+def simulate(
+    edition: str,
+    seats: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play `games` games and return the summary (see `tycoon.sim.stats.summary`).
+
+    `jobs` processes (default: one per CPU; 1 runs in this process). `progress(n_done)`
+    is called with the number of games finished so far. Unknown editions, options or bot
+    names raise before any game starts.
+    """
+    ed = find_edition(edition)
+    seats = list(seats)
+    opts = ed.options_type.parse(sim_options(options)).to_dict()
+    lo, hi = ed.player_range(ed.options_type.parse(opts))
+    if not lo <= len(seats) <= hi:
+        from tycoon.engine.errors import OptionError
+
+        raise OptionError(f"{ed.id} is for {lo} to {hi} players, not {len(seats)}")
+    for name in set(seats):
+        make_bot(name, 0)
+    if games < 0:
+        raise ValueError("games must be >= 0")
+    jobs = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
+    total = Accumulator(len(seats), ed.board.size)
+    tag = ed.tag
+    if jobs == 1 or games <= 1:
+        for i in range(games):
+            total.add(play_one(tag, seats, seed + i, opts))
+            if progress is not None:
+                progress(i + 1)
+    else:
+        size = chunk_size(games, jobs)
+        starts = list(range(0, games, size))
+        parts: list[Accumulator | None] = [None] * len(starts)
+        done = 0
+        with ProcessPoolExecutor(max_workers=min(jobs, len(starts))) as pool:
+            pending: dict[Future[Accumulator], int] = {
+                pool.submit(_run_chunk, tag, seats, seed + s, min(size, games - s), opts): k
+                for k, s in enumerate(starts)
+            }
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    k = pending.pop(fut)
+                    part = fut.result()
+                    parts[k] = part
+                    done += part.games
+                    if progress is not None:
+                        progress(done)
+        for chunk in parts:
+            assert chunk is not None
+            total.merge(chunk)
+    return summary(total, edition=tag, seats=seats, seed=seed, options=opts)

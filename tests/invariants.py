@@ -1,0 +1,322 @@
+"""A generic invariant checker: plays complete games with bots and checks the engine's
+contract at every step (OpenSpiel's random_sim_test, TAG's ForwardModelTester).
+
+Cheap invariants (money, property, buildings, cards, jail, who acts) run after every step.
+Expensive ones (every legal action applied on a clone, clone independence, snapshot JSON
+round trip, out-of-turn actions of other seats) run every `deep_every` steps. At the end
+the record must replay to an equal state and the game must have ended within its cap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tycoon.bots.base import Bot, make_bot
+from tycoon.editions.board import SquareKind
+from tycoon.engine.actions import Action, Kind, action_text
+from tycoon.engine.api import (
+    apply_action,
+    chance_outcomes,
+    clone,
+    is_legal,
+    legal_actions,
+    new_game,
+    parse_action,
+)
+from tycoon.engine.errors import IllegalActionError
+from tycoon.engine.rng import Rng
+from tycoon.engine.state import GameState
+from tycoon.engine.types import CHANCE, TERMINAL
+from tycoon.records.record import replay, to_record
+from tycoon.records.snapshot import from_json, snapshot, to_json
+from tycoon.rules import flow
+from tycoon.sim.driver import step
+
+HOTEL = 5
+
+
+class InvariantError(AssertionError):
+    """An invariant that does not hold; the message names the game, the step and the fact."""
+
+
+@dataclass
+class Stats:
+    games: int = 0
+    steps: int = 0
+    deep_steps: int = 0
+    clone_applies: int = 0
+    out_of_turn_applies: int = 0
+    terminations: dict[str, int] = field(default_factory=dict)
+
+
+STATS = Stats()
+
+
+def _fail(where: str, msg: str) -> None:
+    raise InvariantError(f"{where}: {msg}")
+
+
+@dataclass(frozen=True)
+class _BoardFacts:
+    non_deeds: tuple[int, ...]
+    non_streets: tuple[int, ...]
+    deeds: tuple[int, ...]
+    cards: tuple[int, ...]
+    jail_cards: frozenset[int]
+
+
+_FACTS: dict[str, _BoardFacts] = {}
+
+
+def _facts(st: GameState) -> _BoardFacts:
+    tag = st.edition.tag
+    if tag not in _FACTS:
+        b = st.edition.board
+        kinds = (SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY)
+        cards = [d * 100 + i for d, deck in enumerate(b.decks) for i in range(len(deck))]
+        _FACTS[tag] = _BoardFacts(
+            non_deeds=tuple(s for s in range(b.size) if b.kind[s] not in kinds),
+            non_streets=tuple(s for s in range(b.size) if b.kind[s] != SquareKind.STREET),
+            deeds=tuple(s for s in range(b.size) if b.kind[s] in kinds),
+            cards=tuple(cards),
+            jail_cards=frozenset(c for c in cards if b.card(c).effect == "get_out_of_jail"),
+        )
+    return _FACTS[tag]
+
+
+def check_state(st: GameState, where: str) -> None:
+    """Facts that hold in every state: money, property, buildings, cards, jail, turn."""
+    b = st.edition.board
+    c = b.constants
+    facts = _facts(st)
+    n = st.n
+    cash, alive, owner, level, mortgaged = st.cash, st.alive, st.owner, st.level, st.mortgaged
+    if sum(cash) + st.bank != n * c["starting_cash"]:
+        _fail(where, f"money not conserved: cash {cash} + bank {st.bank} != {n} * start")
+    if min(cash) < 0:
+        _fail(where, f"negative cash {cash}")
+    if min(st.pos) < 0 or max(st.pos) >= b.size:
+        _fail(where, f"a pawn is off the board: {st.pos}")
+    if min(st.jail) < -1 or max(st.jail) > c["jail_skip_turns"]:
+        _fail(where, f"jail counters out of range: {st.jail}")
+    for p in range(n):
+        if not alive[p] and (cash[p] or st.jail[p] != -1):
+            _fail(where, f"bankrupt seat {p} still has cash {cash[p]} or jail {st.jail[p]}")
+    for s in facts.non_deeds:
+        if owner[s] != -1 or mortgaged[s]:
+            _fail(where, f"square {s} is not a deed but has an owner or a mortgage")
+    for s in facts.non_streets:
+        if level[s]:
+            _fail(where, f"square {s} is not a street but has level {level[s]}")
+    for s in facts.deeds:
+        o = owner[s]
+        if o < 0:
+            if level[s] or mortgaged[s]:
+                _fail(where, f"bank deed {s} has level {level[s]} or a mortgage")
+        elif o >= n or not alive[o]:
+            _fail(where, f"deed {s} is owned by seat {o}, not a seat in the game")
+    houses = hotels = 0
+    for s, lvl in enumerate(level):
+        if not lvl:
+            continue
+        if not 0 < lvl <= HOTEL:
+            _fail(where, f"square {s} has level {lvl}")
+        if mortgaged[s]:
+            _fail(where, f"mortgaged deed {s} has level {lvl}")
+        if any(owner[g] != owner[s] for g in b.groups[b.group[s]]):
+            _fail(where, f"street {s} has buildings but its owner lacks the whole country")
+        if lvl == HOTEL:
+            hotels += 1
+        else:
+            houses += lvl
+    if st.houses_left + houses != c["houses_in_bank"] or st.houses_left < 0:
+        _fail(where, f"houses: {st.houses_left} left + {houses} on board != 32")
+    if st.hotels_left + hotels != c["hotels_in_bank"] or st.hotels_left < 0:
+        _fail(where, f"hotels: {st.hotels_left} left + {hotels} on board != 12")
+    all_cards: list[int] = [card for deck in st.decks for card in deck]
+    all_cards.extend(st.card_holder)
+    if len(all_cards) != len(facts.cards) or sorted(all_cards) != list(facts.cards):
+        _fail(where, f"cards lost or duplicated: {sorted(all_cards)}")
+    for card, holder in st.card_holder.items():
+        if not 0 <= holder < n or not alive[holder]:
+            _fail(where, f"card {card} is held by seat {holder}")
+        if card not in facts.jail_cards:
+            _fail(where, f"card {card} is held but is not a Get-out-of-Jail card")
+    for o, payer, amount, _turn in st.claims:
+        if not (alive[o] and alive[payer]) or o == payer or amount < 0:
+            _fail(where, f"bad claim {(o, payer, amount)}")
+    limit = st.options.turn_limit
+    if limit and st.rounds > limit:
+        _fail(where, f"rounds {st.rounds} beyond the turn limit {limit}")
+    cur = st.current_player
+    if st.termination:
+        if cur != TERMINAL or st.stack or not st.winners:
+            _fail(where, "terminal state with a stack, no winners or a current player")
+        if any(not alive[w] for w in st.winners):
+            _fail(where, f"a bankrupt seat among the winners {st.winners}")
+    elif not (cur == CHANCE or (0 <= cur < n and alive[cur])):
+        _fail(where, f"current player {cur} is not chance or a seat in the game")
+    if not any(alive):
+        _fail(where, "nobody is left")
+
+
+_PARSED: dict[str, Action] = {}
+
+
+def check_legal_list(
+    st: GameState, seat: int | None, acts: list[Action], where: str, full: bool = True
+) -> None:
+    """Sorted, unique text forms, each parses back to itself (text parsing does not depend
+    on the state, so each text is parsed once per process); with `full`, each is_legal."""
+    if acts != sorted(acts):
+        _fail(where, f"legal actions of seat {seat} not sorted: {acts}")
+    texts = [action_text(a) for a in acts]
+    if len(set(texts)) != len(texts):
+        _fail(where, f"duplicate text forms among legal actions: {texts}")
+    for a, t in zip(acts, texts, strict=True):
+        back = _PARSED.get(t)
+        if back is None:
+            back = _PARSED[t] = parse_action(st, t)
+        if back != a:
+            _fail(where, f"'{t}' parses to {back!r}, not {a!r}")
+        if full and not is_legal(st, a, seat):
+            _fail(where, f"listed action '{t}' of seat {seat} is not is_legal")
+
+
+def _sample(rng: Rng, items: list[Action], k: int) -> list[Action]:
+    if len(items) <= k:
+        return items
+    pool = items[:]
+    rng.shuffle(pool)
+    return pool[:k]
+
+
+_PROBES = (
+    Action(Kind.ROLL),
+    Action(Kind.BUY),
+    Action(Kind.END_TURN),
+    Action(Kind.ACCEPT),
+    Action(Kind.BANKRUPT),
+    Action(Kind.PAY),
+    Action(Kind.SERVE),
+    Action(Kind.USE_CARD),
+    Action(Kind.BUILD, 39),
+    Action(Kind.MORTGAGE, 1),
+    Action(Kind.CLAIM, 0),
+    Action(Kind.BID, 3),
+)
+
+
+def check_deep(st: GameState, rng: Rng, where: str, sample: int = 8) -> None:
+    """Clone equality and independence, every (sampled) legal action applies on a clone,
+    out-of-turn actions of the other seats apply, illegal actions change nothing, and the
+    snapshot JSON round trip."""
+    STATS.deep_steps += 1
+    before = snapshot(st)
+    hist = len(st.history)
+    cur = st.current_player
+    c = clone(st)
+    if c != st:
+        _fail(where, "clone differs from the original")
+    if cur == CHANCE:
+        outs = chance_outcomes(st)
+        if len(outs) != 36 or abs(sum(p for _, p in outs) - 1.0) > 1e-9:
+            _fail(where, "chance outcomes are not 36 outcomes summing to 1")
+        if [a for a, _ in outs] != legal_actions(st):
+            _fail(where, "chance outcomes differ from the legal actions at a chance node")
+    acts = legal_actions(st)
+    if cur >= 0:
+        check_legal_list(st, cur, acts, where)
+    for a in _sample(rng, acts, sample):
+        c = clone(st)
+        apply_action(c, a, cur)
+        STATS.clone_applies += 1
+        check_state(c, f"{where} after '{a}' on a clone")
+    if cur >= 0:
+        for seat in range(st.n):
+            if seat == cur:
+                continue
+            other = legal_actions(st, seat)
+            if other and not st.alive[seat]:
+                _fail(where, f"bankrupt seat {seat} is offered {other}")
+            check_legal_list(st, seat, other, f"{where} (out of turn, seat {seat})")
+            for a in _sample(rng, other, 2):
+                c = clone(st)
+                apply_action(c, a, seat)
+                STATS.out_of_turn_applies += 1
+                check_state(c, f"{where} after out-of-turn '{a}' of seat {seat} on a clone")
+        for probe in _PROBES:
+            if is_legal(st, probe, cur):
+                continue
+            try:
+                apply_action(st, probe, cur)
+            except IllegalActionError:
+                pass
+            else:
+                _fail(where, f"illegal probe '{probe}' was applied")
+    if snapshot(st) != before or len(st.history) != hist:
+        _fail(where, "the original changed while its clones were played")
+    back = from_json(to_json(st))
+    if back != st:
+        _fail(where, "snapshot JSON round trip differs")
+    if cur >= 0 and legal_actions(back) != acts:
+        _fail(where, "a state rebuilt from its snapshot has other legal actions")
+
+
+def make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
+    return [make_bot(k, seed * 101 + i) for i, k in enumerate(kinds)]
+
+
+def play_checked(
+    kinds: Sequence[str],
+    seed: int,
+    turn_limit: int = 200,
+    deep_every: int = 1,
+    json_every: int = 50,
+    events: bool = False,
+    options: dict[str, object] | None = None,
+) -> GameState:
+    """Play one game with bots of `kinds` (one per seat) checking invariants at each step.
+
+    Cheap checks every step; `check_deep` every `deep_every` steps (1 = every step) and at
+    least every `json_every` steps; at the end the record round trip and the cap.
+    """
+    n = len(kinds)
+    opts: dict[str, object] = {"turn_limit": turn_limit, **(options or {})}
+    st = new_game("classic", n, seed, opts, events=events)
+    bots = make_bots(kinds, seed)
+    rng = Rng(seed ^ 0x5EED)
+    tag = f"game {list(kinds)} seed {seed}"
+    cap = turn_limit * n * 400 + 10_000
+    steps = 0
+    while not st.termination:
+        where = f"{tag} step {steps} (history {len(st.history)})"
+        cur = st.current_player
+        if cur >= 0:
+            acts = legal_actions(st)
+            if not acts:
+                _fail(where, f"no legal action for current seat {cur}")
+            check_legal_list(st, cur, acts, where, full=False)
+        elif cur == CHANCE and legal_actions(st) != list(flow.DICE_OUTCOMES):
+            _fail(where, "legal actions at a chance node are not the 36 dice outcomes")
+        if steps % deep_every == 0 or steps % json_every == 0:
+            check_deep(st, rng, where)
+        step(st, bots)
+        steps += 1
+        STATS.steps += 1
+        check_state(st, f"{tag} after step {steps}")
+        if steps > cap:
+            _fail(tag, f"not over after {steps} steps (rounds {st.rounds})")
+    if legal_actions(st) or any(legal_actions(st, p) for p in range(n)):
+        _fail(tag, "legal actions at a terminal state")
+    if not 1 <= st.rounds <= turn_limit and turn_limit:
+        _fail(tag, f"ended after {st.rounds} rounds, cap {turn_limit}")
+    again = replay(to_record(st))
+    if again != st:
+        _fail(tag, "replay of the record differs from the final state")
+    if from_json(to_json(st)) != st:
+        _fail(tag, "final snapshot JSON round trip differs")
+    STATS.games += 1
+    STATS.terminations[st.termination] = STATS.terminations.get(st.termination, 0) + 1
+    return st

@@ -1,0 +1,204 @@
+"""Hypothesis properties of the action notation: text round trips, parse errors, deed masks,
+and the legal actions of random reachable states."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tycoon.bots.base import make_bot
+from tycoon.engine.actions import (
+    CARD_PREFIXES,
+    Action,
+    Kind,
+    action_text,
+    card_text,
+    mask_of,
+    parse_text,
+    squares_of,
+)
+from tycoon.engine.api import legal_actions, new_game, parse_action
+from tycoon.engine.errors import ActionParseError
+from tycoon.sim.driver import step
+
+ARGLESS = [
+    Kind.ROLL,
+    Kind.BUY,
+    Kind.AUCTION,
+    Kind.PASS,
+    Kind.PAY,
+    Kind.DRAW,
+    Kind.SERVE,
+    Kind.PAY_FINE,
+    Kind.USE_CARD,
+    Kind.ACCEPT,
+    Kind.REJECT,
+    Kind.BANKRUPT,
+    Kind.END_TURN,
+]
+ONE_INT = [
+    Kind.BID,
+    Kind.CLAIM,
+    Kind.BUILD,
+    Kind.SELL_BUILDING,
+    Kind.MORTGAGE,
+    Kind.UNMORTGAGE,
+    Kind.KEEP_MORTGAGED,
+]
+assert set(ARGLESS) | set(ONE_INT) | {
+    Kind.DICE,
+    Kind.SELL_DEED,
+    Kind.SELL_CARD,
+    Kind.PAY_WITH,
+} == set(Kind)
+
+amounts = st.integers(min_value=0, max_value=10**9)
+masks = st.sets(st.integers(min_value=0, max_value=63), min_size=1, max_size=12).map(
+    lambda s: mask_of(sorted(s))
+)
+cards = st.builds(
+    lambda deck, pos: deck * 100 + pos,
+    st.integers(min_value=0, max_value=len(CARD_PREFIXES) - 1),
+    st.integers(min_value=0, max_value=98),
+)
+
+actions = st.one_of(
+    st.builds(
+        lambda a, b: Action(Kind.DICE, a, b),
+        st.integers(min_value=1, max_value=6),
+        st.integers(min_value=1, max_value=6),
+    ),
+    st.sampled_from(ARGLESS).map(lambda k: Action(k)),
+    st.builds(lambda k, a: Action(k, a), st.sampled_from(ONE_INT), amounts),
+    st.builds(lambda m, b, c: Action(Kind.SELL_DEED, m, b, c), masks, amounts, amounts),
+    st.builds(lambda card, b, c: Action(Kind.SELL_CARD, card, b, c), cards, amounts, amounts),
+    st.builds(lambda m, c: Action(Kind.PAY_WITH, m, 0, c), masks, amounts),
+)
+
+
+@given(actions)
+def test_text_round_trip(a: Action) -> None:
+    text = action_text(a)
+    assert str(a) == text
+    assert parse_text(text) == a
+    assert parse_text(f"  {text.upper()}  ") == a  # case and surrounding blanks do not matter
+    assert parse_text(text.replace(" ", "   ")) == a
+    assert repr(a) == f"Action({text!r})"
+
+
+@given(actions)
+def test_text_has_no_ambiguity(a: Action) -> None:
+    """Two different actions never share a text form (checked against a neighbour)."""
+    other = a._replace(c=a.c + 1) if a.kind in (Kind.SELL_DEED, Kind.SELL_CARD) else a
+    if other != a:
+        assert action_text(other) != action_text(a)
+
+
+@given(st.text(max_size=40))
+def test_garbage_text_raises_parse_error_or_round_trips(text: str) -> None:
+    try:
+        a = parse_text(text)
+    except ActionParseError:
+        return
+    assert parse_text(action_text(a)) == a
+
+
+word_or_number = st.one_of(
+    st.sampled_from(["roll", "buy", "bid", "claim", "sell-deed", "sell-card", "pay-with", "to"]),
+    st.sampled_from(["for", "B14", "R1", "Q3", "1,2", "1,,2", "-3", "+4", "07", "x", "64"]),
+    st.integers(min_value=-5, max_value=100).map(str),
+)
+
+
+@given(st.lists(word_or_number, max_size=7).map(" ".join))
+def test_near_miss_text_raises_parse_error_or_round_trips(text: str) -> None:
+    try:
+        a = parse_text(text)
+    except ActionParseError:
+        return
+    assert parse_text(action_text(a)) == a
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "dance",
+        "roll 0 3",
+        "roll 3 7",
+        "roll 3",
+        "roll 3 4 5",
+        "buy 3",
+        "bid",
+        "bid -5",
+        "bid five",
+        "bid 1.5",
+        "bid 007",
+        "build 3 4",
+        "claim",
+        "sell-deed 1,3 to 2",
+        "sell-deed 1,3 at 2 for 100",
+        "sell-deed 1,1 to 2 for 100",
+        "sell-deed 64 to 2 for 100",
+        "sell-deed 1,,3 to 2 for 100",
+        "sell-card Q3 to 1 for 50",
+        "sell-card B0 to 1 for 50",
+        "sell-card B100 to 1 for 50",
+        "sell-card 14 to 1 for 50",
+        "pay-with 1,3 to 100",
+        "pay-with for 100",
+        "end-turn now",
+        "roll ٣ 4",
+    ],
+)
+def test_parse_errors(text: str) -> None:
+    with pytest.raises(ActionParseError):
+        parse_text(text)
+
+
+@given(st.sets(st.integers(min_value=0, max_value=63)))
+def test_mask_round_trip(squares: set[int]) -> None:
+    mask = mask_of(sorted(squares))
+    assert squares_of(mask) == sorted(squares)
+    assert mask_of(tuple(squares_of(mask))) == mask
+    assert bin(mask).count("1") == len(squares)
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_mask_of_squares_of(mask: int) -> None:
+    assert mask_of(squares_of(mask)) == mask
+
+
+@given(cards)
+def test_card_text_round_trip(card: int) -> None:
+    text = card_text(card)
+    assert text[0] in CARD_PREFIXES and 1 <= int(text[1:]) <= 99
+    assert parse_text(f"sell-card {text} to 1 for 50") == Action(Kind.SELL_CARD, card, 1, 50)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    players=st.integers(min_value=3, max_value=6),
+    steps=st.integers(min_value=0, max_value=600),
+    heuristic=st.booleans(),
+)
+def test_legal_actions_of_reachable_states_round_trip(
+    seed: int, players: int, steps: int, heuristic: bool
+) -> None:
+    game = new_game("classic", players, seed, {"turn_limit": 50}, events=False)
+    kind = "heuristic" if heuristic else "random"
+    bots = [make_bot(kind, seed + i) for i in range(players)]
+    for _ in range(steps):
+        if game.termination:
+            break
+        step(game, bots)
+    for seat in [None, *range(players)]:
+        legal = legal_actions(game, seat)
+        texts = [str(a) for a in legal]
+        assert len(set(texts)) == len(texts)
+        for a, t in zip(legal, texts, strict=True):
+            assert parse_action(game, t) == a
+            assert parse_text(t.upper()) == a

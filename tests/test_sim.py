@@ -1,0 +1,233 @@
+"""The simulator: determinism across processes, statistics math, landing counts, bench."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from tycoon.bots.base import make_bot
+from tycoon.engine import events as ev
+from tycoon.engine.api import new_game
+from tycoon.engine.errors import OptionError
+from tycoon.engine.types import CHANCE
+from tycoon.sim.bench import bench
+from tycoon.sim.driver import play
+from tycoon.sim.runner import GameResult, bot_seed, chunk_size, play_one, simulate
+from tycoon.sim.stats import Accumulator, percentile, summary, wilson
+
+SEATS3 = ["random", "random", "random"]
+SHORT = {"turn_limit": 50}
+
+SUMMARY_KEYS = {
+    "games",
+    "edition",
+    "seats",
+    "seed",
+    "options",
+    "wins",
+    "win_rate",
+    "shared_wins",
+    "terminations",
+    "turns",
+    "rounds",
+    "bankruptcies",
+    "decisions",
+    "landings",
+    "landing_share",
+}
+
+
+# --- determinism ------------------------------------------------------------------------------
+
+
+def test_same_seeds_same_json_whatever_jobs() -> None:
+    one = simulate("classic", SEATS3, 8, seed=11, jobs=1, options=SHORT)
+    two = simulate("classic", SEATS3, 8, seed=11, jobs=2, options=SHORT)
+    three = simulate("classic", SEATS3, 8, seed=11, jobs=3, options=SHORT)
+    text = json.dumps(one, sort_keys=True)
+    assert json.dumps(two, sort_keys=True) == text
+    assert json.dumps(three, sort_keys=True) == text
+    assert set(one) == SUMMARY_KEYS
+    assert one["games"] == 8
+    assert one["edition"] == "classic@1"
+    assert one["seats"] == SEATS3
+    assert one["options"]["turn_limit"] == 50
+    assert sum(one["wins"]) == pytest.approx(8.0)
+    assert sum(one["terminations"].values()) == 8
+
+
+def test_simulate_equals_the_games_played_one_by_one() -> None:
+    s = simulate("classic", SEATS3, 5, seed=100, jobs=1, options=SHORT)
+    results = [play_one("classic@1", SEATS3, 100 + i, s["options"]) for i in range(5)]
+    assert s["turns"]["min"] == min(r.turns for r in results)
+    assert s["turns"]["max"] == max(r.turns for r in results)
+    assert s["bankruptcies"]["total"] == sum(r.bankruptcies for r in results)
+    assert s["decisions"]["total"] == sum(r.decisions for r in results)
+    assert s["landings"] == [sum(col) for col in zip(*(r.landings for r in results), strict=True)]
+    wins = [Fraction(0)] * 3
+    for r in results:
+        for w in r.winners:
+            wins[w] += Fraction(1, len(r.winners))
+    assert s["wins"] == [round(float(w), 6) for w in wins]
+
+
+def test_different_base_seeds_differ() -> None:
+    a = simulate("classic", SEATS3, 4, seed=1, jobs=1, options=SHORT)
+    b = simulate("classic", SEATS3, 4, seed=2, jobs=1, options=SHORT)
+    assert a["landings"] != b["landings"]
+
+
+def test_progress_reports_every_game() -> None:
+    seen: list[int] = []
+    simulate("classic", SEATS3, 4, seed=0, jobs=1, options=SHORT, progress=seen.append)
+    assert seen == [1, 2, 3, 4]
+    seen.clear()
+    simulate("classic", SEATS3, 4, seed=0, jobs=2, options=SHORT, progress=seen.append)
+    assert seen == sorted(seen) and seen[-1] == 4
+
+
+def test_default_turn_limit_is_500() -> None:
+    s = simulate("classic", SEATS3, 1, seed=0, jobs=1)
+    assert s["options"]["turn_limit"] == 500
+
+
+def test_simulate_rejects_bad_input_before_playing() -> None:
+    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+        simulate("classic", ["random", "random", "nobody"], 2, seed=0, jobs=1)
+    with pytest.raises(OptionError, match="3 to 6 players, not 2"):
+        simulate("classic", ["random", "random"], 2, seed=0, jobs=1)
+    with pytest.raises(OptionError, match="unknown option 'nope'"):
+        simulate("classic", SEATS3, 2, seed=0, jobs=1, options={"nope": 1})
+
+
+def test_chunks_are_a_quarter_per_job() -> None:
+    assert chunk_size(8, 2) == 1
+    assert chunk_size(1000, 4) == 63
+    assert chunk_size(3, 16) == 1
+
+
+def test_bot_seeds_are_fixed_and_distinct() -> None:
+    assert bot_seed(7, 0) == bot_seed(7, 0)
+    seeds = {bot_seed(g, p) for g in range(20) for p in range(6)}
+    assert len(seeds) == 120
+
+
+# --- one game -----------------------------------------------------------------------------------
+
+
+def test_play_one_counts() -> None:
+    r = play_one("classic", SEATS3, 42, SHORT)
+    bots = [make_bot("random", bot_seed(42, p)) for p in range(3)]
+    st = new_game("classic", SEATS3, 42, SHORT, events=True, count_landings=True)
+    play(st, bots)
+    assert r.seed == 42
+    assert r.winners == st.winners
+    assert r.termination == st.termination
+    assert r.turns == st.turn + 1
+    assert r.rounds == st.rounds
+    assert r.bankruptcies == st.alive.count(False)
+    assert r.decisions == sum(1 for s, _ in st.history if s != CHANCE)
+    assert r.decisions < len(st.history)
+    # Landings: one per completed move (MOVED is emitted exactly when a move completes).
+    assert st.events is not None
+    moves = sum(1 for e in st.events if e.kind == ev.MOVED)
+    assert sum(r.landings) == moves > 0
+    landed = Counter(e.square for e in st.events if e.kind == ev.LANDED)
+    assert r.landings == [landed.get(s, 0) for s in range(40)]
+    assert r.landings == st.landings
+
+
+def test_landings_follow_a_scripted_move() -> None:
+    from tycoon.engine.api import apply_action
+
+    st = new_game("classic", 3, 0, events=False, count_landings=True)
+    for t in ("roll 6 6", "roll 1 2", "roll 1 2", "roll", "roll 2 3"):
+        apply_action(st, t)
+    assert st.pos[0] == 5
+    assert st.landings is not None
+    assert st.landings[5] == 1
+    assert sum(st.landings) == 1
+    assert new_game("classic", 3, 0).landings is None
+
+
+# --- statistics math ----------------------------------------------------------------------------
+
+
+def test_wilson_known_values() -> None:
+    rate, low, high = wilson(5, 10)
+    assert rate == 0.5
+    assert low == pytest.approx(0.236593, abs=1e-6)
+    assert high == pytest.approx(0.763407, abs=1e-6)
+    rate, low, high = wilson(0, 10)
+    assert (rate, low) == (0.0, 0.0)
+    assert high == pytest.approx(0.277533, abs=1e-6)
+    rate, low, high = wilson(8, 10)
+    assert low == pytest.approx(0.490162, abs=1e-6)
+    assert high == pytest.approx(0.943318, abs=1e-6)
+    assert wilson(0, 0) == (0.0, 0.0, 1.0)
+
+
+def test_percentiles() -> None:
+    assert percentile([3, 1, 2, 4], 0.5) == 2.5
+    assert percentile([5, 1, 3], 0.5) == 3.0
+    assert percentile(list(range(1, 21)), 0.95) == pytest.approx(19.05)
+    assert percentile([7], 0.95) == 7.0
+    assert percentile([], 0.5) == 0.0
+
+
+def _result(seed: int, winners: tuple[int, ...], turns: int, term: str) -> GameResult:
+    land = [0] * 40
+    land[seed % 40] = 2
+    return GameResult(seed, winners, term, turns, turns // 3, 1, land, 10 * turns)
+
+
+def test_summary_shares_tied_wins_and_merges_in_order() -> None:
+    games = [
+        _result(0, (0,), 30, "last_player"),
+        _result(1, (0, 1), 90, "turn_limit"),
+        _result(2, (2,), 60, "last_player"),
+        _result(3, (0, 1, 2), 120, "turn_limit"),
+    ]
+    whole = Accumulator(3, 40)
+    for g in games:
+        whole.add(g)
+    left, right = Accumulator(3, 40), Accumulator(3, 40)
+    for g in games[:1]:
+        left.add(g)
+    for g in games[1:]:
+        right.add(g)
+    left.merge(right)
+    kw = {"edition": "classic@1", "seats": SEATS3, "seed": 0, "options": {}}
+    s = summary(whole, **kw)  # type: ignore[arg-type]
+    assert summary(left, **kw) == s  # type: ignore[arg-type]
+    assert s["wins"] == [1.833333, 0.833333, 1.333333]
+    assert s["shared_wins"] == 2
+    assert s["win_rate"][0]["rate"] == round(1.833333333 / 4, 6)
+    assert s["terminations"] == {"last_player": 2, "turn_limit": 2}
+    assert s["turns"] == {"mean": 75.0, "median": 75.0, "p95": 115.5, "min": 30, "max": 120}
+    assert s["bankruptcies"] == {"total": 4, "per_game": 1.0}
+    assert s["landings"][0:4] == [2, 2, 2, 2]
+    assert s["landing_share"][0] == 0.25
+    assert sum(s["landings"]) == 8
+
+
+# --- bench ----------------------------------------------------------------------------------------
+
+
+def test_bench_counts_whole_games() -> None:
+    r = bench("classic", players=3, games=2, bot="random", options=SHORT)
+    assert set(r) == {
+        "player_turns_per_s",
+        "decisions_per_s",
+        "games_per_s",
+        "peak_rss_mb",
+        "games",
+        "seconds",
+    }
+    assert r["games"] == 2
+    assert r["player_turns_per_s"] > 0
+    assert r["decisions_per_s"] > r["player_turns_per_s"]
+    assert r["peak_rss_mb"] > 1
