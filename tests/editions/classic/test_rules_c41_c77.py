@@ -1265,3 +1265,17 @@ def test_q6_birthday_payers_pay_in_turn_order_after_the_drawer() -> None:
     assert st.cash == [2980, 3000 + 20 + 10 + 20, 2980, 0]
     assert top(st) == (F.END_TURN, 1)
     assert ledger_ok(st)
+
+
+def test_c70_q3_option_only_the_city_itself_must_be_unbuilt() -> None:
+    st = start_game(options={"in_kind_needs_unbuilt_group": False})
+    give_deeds(st, 1, [37, 39])
+    give_deeds(st, 0, [1, 3, 5])
+    set_level(st, 3, 1)
+    set_cash(st, 0, 50)
+    place(st, 0, 36)
+    roll(st, 1, 2)
+    act(st, "claim 0", seat=1)
+    offers = [x for x in texts(st) if x.startswith("pay-with")]
+    assert offers == ["pay-with 1 for 120", "pay-with 5 for 200"]
+    _illegal(st, "pay-with 3 for 100")  # the built city itself never moves
