@@ -197,7 +197,7 @@ class HeuristicBot:
 
     def _bid(self, st: GameState, seat: int, f: tuple[int, ...]) -> Action:
         square = f[2]
-        lo = min_bid(f)
+        lo = min_bid(st, f)
         value = int(st.edition.board.price[square] * self.group_gain(st, seat, square))
         limit = min(value, st.cash[seat] - self.base_reserve // 2)
         if lo <= limit:

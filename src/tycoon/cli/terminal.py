@@ -288,7 +288,7 @@ class TerminalGame:
         if act.kind == Kind.BID and f[0] == F.AUCTION and f[1] == seat:
             unit = st.edition.board.constants["money_unit"]
             return (
-                f"a bid must be at least {self._money(min_bid(f))}, a multiple of "
+                f"a bid must be at least {self._money(min_bid(st, f))}, a multiple of "
                 f"{self._money(unit)} and at most your cash ({self._money(st.cash[seat])})"
             )
         return "choose one of the listed actions (amounts may differ)"
@@ -392,7 +392,7 @@ class TerminalGame:
             high = f"high bid {self._money(f[4])} by {names[f[5]]}" if f[5] >= 0 else "no bids yet"
             return (
                 f"auction of {self._square(f[2])}: {high}; "
-                f"minimum bid {self._money(min_bid(f))}; a pass is final"
+                f"minimum bid {self._money(min_bid(st, f))}; a pass is final"
             )
         if k == F.DEBT:
             who = "the bank" if f[2] < 0 else names[f[2]]

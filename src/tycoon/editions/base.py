@@ -17,6 +17,7 @@ from tycoon.editions.board import Board, load_board
 from tycoon.engine.errors import OptionError
 
 if TYPE_CHECKING:
+    from tycoon.engine.actions import Action
     from tycoon.engine.state import GameState
 
 
@@ -113,6 +114,35 @@ def _convert(key: str, typ: type, val: Any) -> Any:
     raise OptionError(f"option '{key}' expects {typ.__name__}, got {val!r}")
 
 
+@dataclasses.dataclass(frozen=True)
+class Mechanics:
+    """How an edition plays the shared mechanics of `tycoon.rules` (the standard Hasbro rules
+    by default; each edition sets what its rulebook changes)."""
+
+    doubles: str = "reroll"
+    """"reroll": move, then roll again; the Nth double in a row jails (W-25 to W-28).
+    "sum": do not move on a double, roll again and move by the sum; a second double jails
+    (C-16)."""
+    doubles_to_jail: int = 3
+    jail: str = "attempts"
+    """"attempts": pay the fine, use a card or roll for a double, up to N tries (W-66).
+    "skip_turns": serve N turns, use a card, or pay and roll once (C-42)."""
+    auction_opens_at_half_price: bool = False
+    """True: the first bid is at least half the price (C-22); False: any amount (W-36)."""
+    auction_decliner_first: bool = True
+    """True: bidding starts with the lander (W-36); False: with the player after him (C-24)."""
+    jailed_owner_collects: bool = True
+    """False: an owner in jail loses his rent (C-27, C-43); True: he collects (W-67)."""
+    double_rent_needs_unmortgaged: bool = True
+    """True: no double rent if a deed of the group is mortgaged (W-41); False: C-30."""
+    build_out_of_turn: bool = True
+    """True: anyone may build between turns (W-24 b); False: own pre-roll phase only (C-49)."""
+    even_selling: bool = True
+    """True: buildings are sold evenly (W-78); False: in any order (C-58, A-12)."""
+    mortgage_needs_unbuilt_group: bool = True
+    """True: no building in the whole group (W-81); False: on that deed only (C-65, A-13)."""
+
+
 class Edition:
     """Base edition: subclasses set the class attributes and may override hooks."""
 
@@ -121,6 +151,7 @@ class Edition:
     title: ClassVar[str]
     data_package: ClassVar[str]
     options_type: ClassVar[type[Options]] = Options
+    mechanics: ClassVar[Mechanics] = Mechanics()
     aliases: ClassVar[tuple[str, ...]] = ()
 
     @cached_property
@@ -138,6 +169,40 @@ class Edition:
 
     def setup(self, st: GameState) -> None:
         """Hook: adjust a new game before the first-player roll (default: nothing)."""
+
+    def houses_per_hotel(self, st: GameState) -> int:
+        """Houses a hotel needs (and stands for in valuation and sale)."""
+        return int(self.board.constants.get("houses_per_hotel", 4))
+
+    def on_land(self, st: GameState, seat: int, square: int) -> None:
+        """Hook: a move of `seat` ended on `square`, before the square is resolved. Frames
+        pushed here run after the square's own resolution."""
+
+    def on_bank_deed(self, st: GameState, seat: int, square: int) -> None:
+        """Hook: `seat` got `square` from the bank (bought, won at auction or dealt)."""
+
+    def frame_legal(self, st: GameState, f: tuple[Any, ...]) -> list[Action]:
+        """Legal actions of an edition's own decision frame."""
+        raise AssertionError(f"no decision on frame {f!r}")
+
+    def frame_apply(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
+        """Apply an edition frame's own action; False if it is not one."""
+        return False
+
+    def frame_ok(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
+        """Is `a` one of the edition frame's own actions (must agree with frame_legal)?"""
+        return False
+
+    def init_ext(self, st: GameState) -> None:
+        """Hook: set the edition's own state in `st.ext` (lists of ints, copied on clone)."""
+
+    def winners(self, st: GameState, alive: list[int]) -> tuple[int, ...]:
+        """The seats with the highest net worth (ties share the win, C-77, W-94)."""
+        from tycoon.rules.property import net_worth
+
+        worth = {p: net_worth(st, p) for p in alive}
+        best = max(worth.values())
+        return tuple(p for p in alive if worth[p] == best)
 
     def __repr__(self) -> str:
         return f"<Edition {self.tag}>"

@@ -8,14 +8,20 @@ from tycoon.engine.state import Frame, GameState
 from tycoon.rules import frames as F
 from tycoon.rules.common import emit, take
 
-LADDER = (0, 5, 10, 20, 50, 100, 200, 500, 1000)
-"""Raises over the minimum listed by `legal_actions`; any multiple of the unit is accepted."""
+LADDER = (0, 1, 2, 4, 10, 20, 40, 100, 200)
+"""Raises over the minimum listed by `legal_actions`, in steps of the board constant
+`bid_ladder_step` (default: the money unit); any amount the rules allow is accepted."""
 
 
 def start_auction(st: GameState, square: int, order: list[int]) -> None:
-    """Auction `square` from half its price among `order` (jailed players excluded, C-23)."""
-    bidders = tuple(s for s in order if st.jail[s] < 0)
-    start = st.edition.board.price[square] // 2
+    """Auction `square` among `order`, asked in that order (C-22 to C-26, W-36). The first bid
+    is at least half the price (C-22) or any amount (W-36); jailed players bid only where
+    the edition lets them collect rent (C-23)."""
+    mech = st.edition.mechanics
+    jailed_ok = mech.jailed_owner_collects
+    bidders = tuple(s for s in order if jailed_ok or st.jail[s] < 0)
+    unit = st.edition.board.constants["money_unit"]
+    start = st.edition.board.price[square] // 2 if mech.auction_opens_at_half_price else unit
     emit(st, ev.AUCTION_STARTED, -1, square, start)
     if not bidders:
         emit(st, ev.AUCTION_UNSOLD, -1, square)
@@ -23,26 +29,29 @@ def start_auction(st: GameState, square: int, order: list[int]) -> None:
     st.stack.append((F.AUCTION, bidders[0], square, start, 0, -1, bidders, 0, 0))
 
 
-def min_bid(f: Frame) -> int:
+def min_bid(st: GameState, f: Frame) -> int:
+    """The lowest legal bid: the opening price, then the high bid plus one money unit."""
     _, _asker, _sq, start, high, high_bidder, _o, _i, _out = f
-    return int(start if high_bidder < 0 else high + 5)
+    return int(start if high_bidder < 0 else high + st.edition.board.constants["money_unit"])
 
 
 def auction_legal(st: GameState, f: Frame) -> list[Action]:
     seat = f[1]
-    lo = min_bid(f)
+    lo = min_bid(st, f)
     cash = st.cash[seat]
+    c = st.edition.board.constants
+    step = c.get("bid_ladder_step", c["money_unit"])
     acts = [Action(Kind.PASS)]
     for r in LADDER:
-        if lo + r > cash:
+        if lo + r * step > cash:
             break
-        acts.append(Action(Kind.BID, lo + r))
+        acts.append(Action(Kind.BID, lo + r * step))
     return acts
 
 
 def bid_is_legal(st: GameState, f: Frame, amount: int) -> bool:
     unit = st.edition.board.constants["money_unit"]
-    return amount % unit == 0 and min_bid(f) <= amount <= st.cash[f[1]]
+    return amount % unit == 0 and min_bid(st, f) <= amount <= st.cash[f[1]]
 
 
 def auction_apply(st: GameState, f: Frame, a: Action) -> None:
@@ -67,3 +76,4 @@ def auction_apply(st: GameState, f: Frame, a: Action) -> None:
     take(st, high_bidder, high)
     st.owner[square] = high_bidder
     emit(st, ev.AUCTION_WON, high_bidder, square, high)
+    st.edition.on_bank_deed(st, high_bidder, square)

@@ -22,6 +22,7 @@ from tycoon.rules.property import (
     build,
     can_build,
     can_mortgage,
+    can_sell_building,
     can_unmortgage,
     max_raisable,
     mortgage,
@@ -61,8 +62,26 @@ def _blocked(st: GameState) -> bool:
     return False
 
 
+_BUILD_WINDOWS = frozenset({F.PRE_ROLL, F.END_TURN})
+"""Between turns (W-24 b): the end of one turn and the next player's pre-roll phase."""
+_OWN_BUILD_WINDOWS = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
+"""During one's own turn (W-24 a, W-67)."""
+
+
+def _may_claim(st: GameState, seat: int) -> bool:
+    return st.jail[seat] < 0 or st.edition.mechanics.jailed_owner_collects
+
+
+def _build_window_open(st: GameState, seat: int) -> bool:
+    """May `seat` build now, outside the pre-roll frame (W-24 a and b)?"""
+    top = st.stack[-1]
+    if top[1] == seat:
+        return top[0] in _OWN_BUILD_WINDOWS
+    return top[0] in _BUILD_WINDOWS
+
+
 def anytime_actions(st: GameState, seat: int) -> list[Action]:
-    """Actions C-13 allows `seat` at any moment (also the active seat's own)."""
+    """Actions C-13 (W-24) allows `seat` at any moment (also the active seat's own)."""
     if not st.alive[seat]:
         return []
     acts = [Action(k, s) for k, s in raise_cash_options(st, seat)]
@@ -70,10 +89,24 @@ def anytime_actions(st: GameState, seat: int) -> list[Action]:
     for s in b.deeds:
         if st.owner[s] == seat and can_unmortgage(st, seat, s):
             acts.append(Action(Kind.UNMORTGAGE, s))
-    if st.claims and st.jail[seat] < 0:
+    if st.claims and _may_claim(st, seat):
         acts.extend(Action(Kind.CLAIM, c[1]) for c in st.claims if c[0] == seat)
     if st.card_holder:
         acts.extend(trade.card_offers(st, seat))
+    mech = st.edition.mechanics
+    if mech.build_out_of_turn and _build_window_open(st, seat):
+        acts.extend(Action(Kind.BUILD, s) for s in b.streets if can_build(st, seat, s))
+    if mech.jail == "attempts" and st.jail[seat] >= 0 and st.stack[-1][0] != F.JAIL:
+        acts.extend(_early_release(st, seat))  # W-66: (a) and (b) in an earlier window
+    return acts
+
+
+def _early_release(st: GameState, seat: int) -> list[Action]:
+    acts = []
+    if st.cash[seat] >= _jail_fee(st):
+        acts.append(Action(Kind.PAY_FINE))
+    if seat in st.card_holder.values():
+        acts.append(Action(Kind.USE_CARD))
     return acts
 
 
@@ -106,13 +139,15 @@ def legal_actions(st: GameState, seat: int | None = None) -> list[Action]:
 def _frame_legal(st: GameState, f: Frame) -> list[Action]:
     k = f[0]
     seat = f[1]
-    if k == F.PRE_ROLL:
+    if k == F.PRE_ROLL or k == F.ROLL_AGAIN:
         acts = anytime_actions(st, seat)
         acts.append(Action(Kind.ROLL))
-        acts.extend(
-            Action(Kind.BUILD, s) for s in st.edition.board.streets if can_build(st, seat, s)
-        )
-        acts.extend(trade.sale_offers(st, seat))
+        if not st.edition.mechanics.build_out_of_turn:  # else anytime_actions lists them
+            acts.extend(
+                Action(Kind.BUILD, s) for s in st.edition.board.streets if can_build(st, seat, s)
+            )
+        if k == F.PRE_ROLL:
+            acts.extend(trade.sale_offers(st, seat))
         return acts
     if k == F.END_TURN:
         acts = anytime_actions(st, seat)
@@ -144,16 +179,19 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
         return acts
     if k == F.FINAL_CLAIM:
         return [Action(Kind.CLAIM, f[2]), Action(Kind.PASS)]
-    raise AssertionError(f"no decision on frame {f!r}")
+    return st.edition.frame_legal(st, f)
 
 
 # --- legality of amount-carrying actions ----------------------------------------------------
 
 
-_ANYTIME_FRAMES = frozenset({F.PRE_ROLL, F.END_TURN, F.JAIL})
-_RAISE_FRAMES = frozenset({F.PRE_ROLL, F.END_TURN, F.JAIL, F.BUY, F.DEBT, F.ACQUIRED})
+_ANYTIME_FRAMES = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
+_RAISE_FRAMES = _ANYTIME_FRAMES | {F.BUY, F.DEBT, F.ACQUIRED}
 _RAISE_KINDS = frozenset({Kind.MORTGAGE, Kind.SELL_BUILDING})
-_ANYTIME_KINDS = frozenset({Kind.MORTGAGE, Kind.SELL_BUILDING, Kind.UNMORTGAGE, Kind.CLAIM})
+_ANYTIME_KINDS = frozenset(
+    {Kind.MORTGAGE, Kind.SELL_BUILDING, Kind.UNMORTGAGE, Kind.CLAIM, Kind.BUILD}
+    | {Kind.PAY_FINE, Kind.USE_CARD}
+)
 _AMOUNT_KINDS = frozenset({Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH})
 _ARGLESS = frozenset(
     {Kind.ROLL, Kind.BUY, Kind.AUCTION, Kind.PASS, Kind.PAY, Kind.DRAW, Kind.SERVE, Kind.PAY_FINE}
@@ -166,17 +204,27 @@ def _anytime_ok(st: GameState, seat: int, a: Action) -> bool:
     k = a.kind
     if k == Kind.SELL_CARD:
         return trade.card_sale_is_legal(st, seat, a)
+    if k in (Kind.PAY_FINE, Kind.USE_CARD):
+        jailed = st.edition.mechanics.jail == "attempts" and st.jail[seat] >= 0
+        top = st.stack[-1][0]
+        return jailed and top != F.JAIL and not a.a and Action(k) in _early_release(st, seat)
     s = a.a
     if a.b or a.c or (k != Kind.CLAIM and not 0 <= s < st.edition.board.size):
         return False
     if k == Kind.MORTGAGE:
         return can_mortgage(st, seat, s)
     if k == Kind.SELL_BUILDING:
-        return st.owner[s] == seat and st.level[s] > 0
+        return can_sell_building(st, seat, s)
     if k == Kind.UNMORTGAGE:
         return can_unmortgage(st, seat, s)
     if k == Kind.CLAIM:
-        return st.jail[seat] < 0 and any(c[0] == seat and c[1] == s for c in st.claims)
+        return _may_claim(st, seat) and any(c[0] == seat and c[1] == s for c in st.claims)
+    if k == Kind.BUILD:
+        return (
+            st.edition.mechanics.build_out_of_turn
+            and _build_window_open(st, seat)
+            and can_build(st, seat, s)
+        )
     return False
 
 
@@ -185,12 +233,12 @@ def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
     fk, seat, k = f[0], f[1], a.kind
     if (k not in _AMOUNT_KINDS and (a.b or a.c)) or (k in _ARGLESS and a.a):
         return False
-    if fk == F.PRE_ROLL:
+    if fk == F.PRE_ROLL or fk == F.ROLL_AGAIN:
         if k == Kind.ROLL:
             return True
-        if k == Kind.BUILD:
+        if k == Kind.BUILD and not st.edition.mechanics.build_out_of_turn:
             return 0 <= a.a < st.edition.board.size and can_build(st, seat, a.a)
-        return k == Kind.SELL_DEED and trade.sale_is_legal(st, seat, a)
+        return fk == F.PRE_ROLL and k == Kind.SELL_DEED and trade.sale_is_legal(st, seat, a)
     if fk == F.END_TURN:
         return k == Kind.END_TURN
     if fk == F.BUY:
@@ -207,11 +255,7 @@ def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
             return max_raisable(st, seat) < owed
         return k == Kind.PAY_WITH and debt.pay_with_legal(st, f, a)
     if fk == F.JAIL:
-        if k == Kind.SERVE:
-            return True
-        if k == Kind.PAY_FINE:
-            return st.cash[seat] >= st.edition.board.constants["jail_attempt_fee"]
-        return k == Kind.USE_CARD and seat in st.card_holder.values()
+        return Action(k) in _jail_own_actions(st, seat) and k != Kind.BUILD
     if fk == F.OFFER:
         return k == Kind.REJECT or (
             k == Kind.ACCEPT and Action(Kind.ACCEPT) in trade.offer_legal(st, f)
@@ -224,6 +268,8 @@ def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
         return k == Kind.KEEP_MORTGAGED or st.cash[seat] >= redeem_cost(st, a.a)
     if fk == F.FINAL_CLAIM:
         return k == Kind.PASS or (k == Kind.CLAIM and a.a == f[2])
+    if fk >= F.EDITION_FRAMES and fk < F.DICE:
+        return st.edition.frame_ok(st, f, a)
     return False
 
 
@@ -305,6 +351,10 @@ def _apply_anytime(st: GameState, seat: int, a: Action) -> None:
         trade.make_offer(st, seat, a)
     elif k == Kind.BUILD:
         build(st, seat, a.a)
+    elif k == Kind.PAY_FINE:
+        _pay_out_of_jail(st, seat)
+    elif k == Kind.USE_CARD:
+        _use_jail_card(st, seat)
     else:
         raise AssertionError(f"unhandled action {a}")
 
@@ -314,10 +364,15 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
     k = f[0]
     seat = f[1]
     ak = a.kind
-    if ak == Kind.ROLL:
+    if k == F.JAIL and ak in (Kind.SERVE, Kind.USE_CARD, Kind.PAY_FINE, Kind.ROLL):
+        _jail_apply(st, seat, a)
+    elif ak == Kind.ROLL:
         st.stack.pop()
-        st.stack.append((F.END_TURN, seat))
-        st.stack.append((F.DICE, seat, F.ROLL_FIRST, 0, 0))
+        if k == F.PRE_ROLL:
+            st.stack.append((F.END_TURN, seat))
+            st.stack.append((F.DICE, seat, F.ROLL_FIRST, 0, 0))
+        else:  # ROLL_AGAIN: the doubles so far ride on the dice frame
+            st.stack.append((F.DICE, seat, F.ROLL_FIRST, f[2], 0))
     elif ak == Kind.END_TURN:
         st.stack.pop()
         st.stack.append((F.STEP_NEXT_TURN, -1))
@@ -328,9 +383,11 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
         take(st, seat, price)
         st.owner[square] = seat
         emit(st, ev.BOUGHT, seat, square, price)
+        st.edition.on_bank_deed(st, seat, square)
     elif k == F.BUY and ak == Kind.AUCTION:
         st.stack.pop()
-        order = [(seat + i) % st.n for i in range(1, st.n + 1)]
+        first = 0 if st.edition.mechanics.auction_decliner_first else 1
+        order = [(seat + i) % st.n for i in range(first, first + st.n)]
         auction.start_auction(st, f[2], [s for s in order if st.alive[s]])
     elif k == F.AUCTION:
         auction.auction_apply(st, f, a)
@@ -340,14 +397,14 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
         trade.offer_apply(st, f, a)
     elif k == F.CARD_CHOICE:
         cards.choice_apply(st, f, a)
-    elif k == F.JAIL and ak in (Kind.SERVE, Kind.USE_CARD, Kind.PAY_FINE):
-        _jail_apply(st, seat, a)
     elif k == F.ACQUIRED and ak in (Kind.UNMORTGAGE, Kind.KEEP_MORTGAGED):
         _acquired_apply(st, f, a)
     elif k == F.FINAL_CLAIM:
         st.stack.pop()
         if ak == Kind.CLAIM:
             claim(st, seat, a.a)
+    elif k >= F.EDITION_FRAMES and k < F.DICE:
+        return st.edition.frame_apply(st, f, a)
     else:
         return False
     return True
@@ -401,7 +458,10 @@ def start_turn(st: GameState, seat: int) -> None:
     st.active = seat
     st.built_mask = st.houses_built = st.hotels_built = 0
     emit(st, ev.TURN_STARTED, seat, st.pos[seat], st.turn)
-    if st.jail[seat] >= st.edition.board.constants["jail_skip_turns"]:
+    if (
+        st.edition.mechanics.jail == "skip_turns"
+        and st.jail[seat] >= st.edition.board.constants["jail_skip_turns"]
+    ):
         st.jail[seat] = -1  # C-42.1: released free after two served turns
         emit(st, ev.RELEASED, seat, -1, 0, -1, "served")
     st.stack.append((F.JAIL, seat) if st.jail[seat] >= 0 else (F.PRE_ROLL, seat))
@@ -461,7 +521,16 @@ def _apply_dice(st: GameState, f: Frame, d1: int, d2: int) -> None:
         return
     if st.claims and purpose != F.ROLL_UTILITY:
         _close_claims(st)
-    if purpose == F.ROLL_FIRST:
+    if purpose == F.ROLL_FIRST and st.edition.mechanics.doubles == "reroll":
+        if d1 == d2:  # W-25, W-28: roll again after the move; the Nth double jails
+            doubles = first + 1
+            if doubles >= st.edition.mechanics.doubles_to_jail:
+                go_to_jail(st, seat)
+                return
+            st.stack.append((F.ROLL_AGAIN, seat, doubles))
+        st.last_dice = total
+        st.stack.append((F.STEP_MOVE, seat, total, total))
+    elif purpose == F.ROLL_FIRST:
         if d1 == d2:  # C-16: do not move yet, roll again
             st.stack.append((F.DICE, seat, F.ROLL_SECOND, total, 0))
         else:
@@ -502,11 +571,12 @@ def _land(st: GameState, seat: int, dice: int) -> None:
     if st.landings is not None:
         st.landings[sq] += 1
     emit(st, ev.LANDED, seat, sq)
+    st.edition.on_land(st, seat, sq)
     if kind in (SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY):
         owner = st.owner[sq]
         if owner < 0:
             st.stack.append((F.BUY, seat, sq))  # C-21
-        elif owner != seat and not st.mortgaged[sq] and st.jail[owner] < 0:  # C-27
+        elif owner != seat and not st.mortgaged[sq] and _may_claim(st, owner):  # C-27, W-38
             if kind == SquareKind.UTILITY and dice < 0:
                 st.stack.append((F.DICE, seat, F.ROLL_UTILITY, 0, sq))  # C-31 [D]
             else:
@@ -562,39 +632,84 @@ def go_to_jail(st: GameState, seat: int) -> None:
         debt.end_turn_now(st)
 
 
-def _jail_legal(st: GameState, seat: int) -> list[Action]:
-    """C-42.2: serve, use a card, or pay $100 and roll (only if the $100 can be paid)."""
-    acts = anytime_actions(st, seat)
-    acts.append(Action(Kind.SERVE))
-    if st.cash[seat] >= st.edition.board.constants["jail_attempt_fee"]:
+def _jail_fee(st: GameState) -> int:
+    """The fee of a jail attempt (C-42c, $100) or the fine to leave (W-66a, kr 1 000)."""
+    c = st.edition.board.constants
+    return int(c["jail_attempt_fee"] if "jail_attempt_fee" in c else c["jail_fine"])
+
+
+def _jail_own_actions(st: GameState, seat: int) -> list[Action]:
+    """C-42.2: serve, use a card, or pay $100 and roll (only if the $100 can be paid).
+    W-66: pay the fine, use a card, or roll for a double."""
+    acts = [Action(Kind.SERVE if st.edition.mechanics.jail == "skip_turns" else Kind.ROLL)]
+    if st.cash[seat] >= _jail_fee(st):
         acts.append(Action(Kind.PAY_FINE))
-    if any(h == seat for h in st.card_holder.values()):
+    if seat in st.card_holder.values():
         acts.append(Action(Kind.USE_CARD))
     return acts
 
 
+def _jail_legal(st: GameState, seat: int) -> list[Action]:
+    return anytime_actions(st, seat) + _jail_own_actions(st, seat)
+
+
 def _jail_apply(st: GameState, seat: int, a: Action) -> None:
     st.stack.pop()
-    if a.kind == Kind.SERVE:
+    attempts = st.edition.mechanics.jail == "attempts"
+    if a.kind == Kind.ROLL:  # W-66c
+        st.stack.append((F.END_TURN, seat))
+        st.stack.append((F.DICE, seat, F.ROLL_JAIL, 0, 0))
+    elif attempts and a.kind == Kind.PAY_FINE:  # W-66a
+        _pay_out_of_jail(st, seat)
+        st.stack.append((F.PRE_ROLL, seat))
+    elif a.kind == Kind.SERVE:
         st.jail[seat] += 1
         emit(st, ev.JAIL_SERVED, seat, -1, st.jail[seat])
         st.stack.append((F.STEP_NEXT_TURN, -1))
     elif a.kind == Kind.USE_CARD:
-        card = min(c for c, h in st.card_holder.items() if h == seat)
-        cards.return_card(st, card)
-        st.jail[seat] = -1
-        emit(st, ev.RELEASED, seat, -1, 0, -1, "card")
+        _use_jail_card(st, seat)
         st.stack.append((F.PRE_ROLL, seat))
-    else:
-        fee = st.edition.board.constants["jail_attempt_fee"]
+    else:  # C-42c: pay the attempt fee, then roll once
+        fee = _jail_fee(st)
         take(st, seat, fee)
         emit(st, ev.PAID, seat, -1, fee, BANK, "jail fee")
         st.stack.append((F.END_TURN, seat))
         st.stack.append((F.DICE, seat, F.ROLL_JAIL, 0, 0))
 
 
+def _pay_out_of_jail(st: GameState, seat: int) -> None:
+    fee = _jail_fee(st)
+    take(st, seat, fee)
+    st.jail[seat] = -1
+    emit(st, ev.PAID, seat, -1, fee, BANK, "jail fine")
+    emit(st, ev.RELEASED, seat, -1, 0, -1, "fine")
+
+
+def _use_jail_card(st: GameState, seat: int) -> None:
+    card = min(c for c, h in st.card_holder.items() if h == seat)
+    cards.return_card(st, card)
+    st.jail[seat] = -1
+    emit(st, ev.RELEASED, seat, -1, 0, -1, "card")
+
+
 def _jail_roll(st: GameState, seat: int, d1: int, d2: int) -> None:
-    """C-42c: released either way; without a double he pays the rest of the fine."""
+    """C-42c: released either way; without a double he pays the rest of the fine.
+    W-66c: a double frees him and he moves (no extra roll); after the last failed try he
+    must pay the fine and moves by this roll; before it he stays in jail."""
+    if st.edition.mechanics.jail == "attempts":
+        total = d1 + d2
+        if d1 != d2:
+            st.jail[seat] += 1
+            if st.jail[seat] < st.edition.board.constants["jail_attempts"]:
+                emit(st, ev.JAIL_SERVED, seat, -1, st.jail[seat])
+                return
+        st.jail[seat] = -1
+        emit(st, ev.RELEASED, seat, -1, 0, -1, "double" if d1 == d2 else "fine")
+        st.last_dice = total
+        st.stack.append((F.STEP_MOVE, seat, total, total))
+        if d1 != d2:
+            debt.pay(st, seat, BANK, _jail_fee(st), "jail fine")
+        return
     st.jail[seat] = -1
     emit(st, ev.RELEASED, seat, -1, 0, -1, "double" if d1 == d2 else "fine")
     total = d1 + d2

@@ -18,6 +18,8 @@ OFFER = 7  # (OFFER, responder, offer_kind, from_seat, what, price)
 ACQUIRED = 8  # (ACQUIRED, seat, mask of mortgaged deeds to settle, C-68)
 END_TURN = 9  # (END_TURN, seat)
 FINAL_CLAIM = 10  # (FINAL_CLAIM, owner, payer)
+ROLL_AGAIN = 11  # (ROLL_AGAIN, seat, doubles so far): roll again after a double (W-25)
+EDITION_FRAMES = 12  # editions number their own decision frames from here (below DICE)
 # Chance frames
 DICE = 20  # (DICE, seat, purpose, first_total, extra)
 # Step frames
@@ -26,11 +28,11 @@ STEP_LAND = 31  # (STEP_LAND, seat, dice_total or -1)
 STEP_NEXT_TURN = 32  # (STEP_NEXT_TURN, -1)
 STEP_COLLECT_EACH = 33  # (STEP_COLLECT_EACH, drawer, amount, payers)
 STEP_BANK_AUCTIONS = 34  # (STEP_BANK_AUCTIONS, bankrupt_seat, squares)
-STEP_GAME_END = 35  # (STEP_GAME_END, -1)
-STEP_ROLLOFF = 36  # (STEP_ROLLOFF, -1, contenders, rolls)
+STEP_GAME_END = 35  # (STEP_GAME_END, -1[, termination])
+STEP_SETTLE_CLAIMS = 37  # (STEP_SETTLE_CLAIMS, -1): every open claim is paid (W-92, Q-3)
 
 DECISIONS = frozenset({PRE_ROLL, JAIL, BUY, AUCTION, CARD_CHOICE, DEBT, OFFER, ACQUIRED})
-DECISIONS |= {END_TURN, FINAL_CLAIM}
+DECISIONS |= {END_TURN, FINAL_CLAIM, ROLL_AGAIN}
 
 # DICE purposes
 ROLL_FIRST = 0

@@ -26,7 +26,14 @@ def rent(st: GameState, square: int, dice_total: int) -> int:
         if lvl:
             return b.rents[square][lvl]
         base = b.rents[square][0]
-        return base * 2 if owns_group(st, owner, b.group[square]) else base
+        group = b.group[square]
+        if not owns_group(st, owner, group):
+            return base
+        if st.edition.mechanics.double_rent_needs_unmortgaged and any(
+            st.mortgaged[s] for s in b.groups[group]
+        ):
+            return base  # W-41
+        return base * 2
     count = sum(1 for s in b.groups[b.group[square]] if st.owner[s] == owner)
     if kind == SquareKind.RAILWAY:
         return b.railway_rents[count - 1]
@@ -34,21 +41,27 @@ def rent(st: GameState, square: int, dice_total: int) -> int:
 
 
 def building_sale_value(st: GameState, square: int) -> int:
-    """What the bank pays for the top building of a square (C-57)."""
+    """What the bank pays for the top building of a square: half a house, or for a hotel
+    half of (hotel + H houses) (C-57), or half the hotel when it is broken down into H
+    houses under even selling (W-78 b)."""
     b = st.edition.board
     if st.level[square] == HOTEL:
-        return (4 * b.house_cost[square] + b.hotel_cost[square]) // 2
+        if st.edition.mechanics.even_selling:
+            return b.hotel_cost[square] // 2
+        h = st.edition.houses_per_hotel(st)
+        return (h * b.house_cost[square] + b.hotel_cost[square]) // 2
     return b.house_cost[square] // 2
 
 
 def buildings_value(st: GameState, seat: int, sale: bool) -> int:
     """Total value of a seat's buildings: at sale prices (C-57) or at cost (C-77, A-23)."""
     b = st.edition.board
+    h = st.edition.houses_per_hotel(st)
     total = 0
     for s in b.streets:
         lvl = st.level[s]
         if lvl and st.owner[s] == seat:
-            cost = 4 * b.house_cost[s] + b.hotel_cost[s] if lvl == HOTEL else lvl * b.house_cost[s]
+            cost = h * b.house_cost[s] + b.hotel_cost[s] if lvl == HOTEL else lvl * b.house_cost[s]
             total += cost // 2 if sale else cost
     return total
 
@@ -86,8 +99,14 @@ def group_has_building(st: GameState, group: int) -> bool:
 # --- building (C-48 to C-56) ---------------------------------------------------------
 
 
+def even_level(level: int, houses_per_hotel: int) -> int:
+    """A building level for the even-building rule: a hotel counts as H + 1 (C-51, W-68)."""
+    return houses_per_hotel + 1 if level == HOTEL else level
+
+
 def can_build(st: GameState, seat: int, square: int) -> bool:
-    """May `seat` buy the next house or the hotel on `square` in this build window?"""
+    """May `seat` buy the next building on `square` now: a house below H houses, else the
+    hotel (C-48 to C-55, W-69 to W-76)? Per-window limits apply where the board sets them."""
     b = st.edition.board
     if st.owner[square] != seat or b.kind[square] != SquareKind.STREET:
         return False
@@ -97,48 +116,83 @@ def can_build(st: GameState, seat: int, square: int) -> bool:
     group = b.groups[b.group[square]]
     owner, level, mortgaged = st.owner, st.level, st.mortgaged
     for s in group:
-        if owner[s] != seat or mortgaged[s] or level[s] < lvl:
+        if owner[s] != seat or mortgaged[s] or (level[s] < lvl):
             return False
     c = b.constants
-    if lvl < 4:
+    limited = "max_houses_per_build_window" in c
+    if lvl < st.edition.houses_per_hotel(st):
         return (
             st.houses_left > 0
-            and st.houses_built < c["max_houses_per_build_window"]
-            and not st.built_mask >> square & 1
             and st.cash[seat] >= b.house_cost[square]
+            and not (
+                limited
+                and (
+                    st.houses_built >= c["max_houses_per_build_window"]
+                    or st.built_mask >> square & 1
+                )
+            )
         )
     return (
         st.hotels_left > 0
-        and st.hotels_built < c["max_hotels_per_build_window"]
-        and not (st.options.one_build_step_per_city and st.built_mask >> square & 1)
         and st.cash[seat] >= b.hotel_cost[square]
+        and not (
+            limited
+            and (
+                st.hotels_built >= c["max_hotels_per_build_window"]
+                or (st.options.one_build_step_per_city and st.built_mask >> square & 1)
+            )
+        )
     )
 
 
 def build(st: GameState, seat: int, square: int) -> None:
-    """Buy the next house, or the hotel (returning 4 houses, C-53)."""
+    """Buy the next house, or the hotel (returning its H houses, C-53, W-75)."""
     b = st.edition.board
     lvl = st.level[square]
-    if lvl < 4:
+    if lvl < st.edition.houses_per_hotel(st):
         take(st, seat, b.house_cost[square])
         st.houses_left -= 1
         st.houses_built += 1
+        lvl += 1
     else:
         take(st, seat, b.hotel_cost[square])
-        st.houses_left += 4
+        st.houses_left += lvl
         st.hotels_left -= 1
         st.hotels_built += 1
+        lvl = HOTEL
     st.built_mask |= 1 << square
-    st.level[square] = lvl + 1
-    emit(st, ev.BUILT, seat, square, lvl + 1)
+    st.level[square] = lvl
+    emit(st, ev.BUILT, seat, square, lvl)
+
+
+def can_sell_building(st: GameState, seat: int, square: int) -> bool:
+    """May `seat` sell the top building of `square`? Under even selling only from a highest
+    wonder of the group, and a hotel only if the bank has the H houses it breaks into (W-76,
+    W-78); otherwise any building in any order (C-58)."""
+    lvl = st.level[square]
+    if not lvl or st.owner[square] != seat:
+        return False
+    if not st.edition.mechanics.even_selling:
+        return True
+    h = st.edition.houses_per_hotel(st)
+    mine = even_level(lvl, h)
+    b = st.edition.board
+    if any(even_level(st.level[s], h) > mine for s in b.groups[b.group[square]]):
+        return False
+    return lvl != HOTEL or st.houses_left >= h
 
 
 def sell_building(st: GameState, seat: int, square: int) -> None:
-    """Sell one house, or the hotel (leaving no buildings, C-57), to the bank."""
+    """Sell one house, or the hotel: cleared (C-57) or broken into H houses (W-78 b)."""
     give(st, seat, building_sale_value(st, square))
     if st.level[square] == HOTEL:
         st.hotels_left += 1
-        st.level[square] = 0
+        if st.edition.mechanics.even_selling:
+            h = st.edition.houses_per_hotel(st)
+            st.houses_left -= h
+            st.level[square] = h
+        else:
+            st.level[square] = 0
     else:
         st.houses_left += 1
         st.level[square] -= 1
@@ -160,7 +214,15 @@ def clear_buildings(st: GameState, seat: int) -> None:
 
 
 def can_mortgage(st: GameState, seat: int, square: int) -> bool:
-    return st.owner[square] == seat and not st.mortgaged[square] and not st.level[square]
+    """An unmortgaged deed without buildings on it (C-65) or in its group (W-81)."""
+    if st.owner[square] != seat or st.mortgaged[square] or st.level[square]:
+        return False
+    b = st.edition.board
+    return not (
+        st.edition.mechanics.mortgage_needs_unbuilt_group
+        and b.kind[square] == SquareKind.STREET
+        and group_has_building(st, b.group[square])
+    )
 
 
 def mortgage(st: GameState, seat: int, square: int) -> None:
@@ -196,10 +258,14 @@ def raise_cash_options(st: GameState, seat: int) -> list[tuple[int, int]]:
 
     out: list[tuple[int, int]] = []
     owner, level, mortgaged = st.owner, st.level, st.mortgaged
+    simple = not (
+        st.edition.mechanics.even_selling or st.edition.mechanics.mortgage_needs_unbuilt_group
+    )
     for s in st.edition.board.deeds:
         if owner[s] == seat:
             if level[s]:
-                out.append((Kind.SELL_BUILDING, s))
-            elif not mortgaged[s]:
+                if simple or can_sell_building(st, seat, s):
+                    out.append((Kind.SELL_BUILDING, s))
+            elif not mortgaged[s] and (simple or can_mortgage(st, seat, s)):
                 out.append((Kind.MORTGAGE, s))
     return out

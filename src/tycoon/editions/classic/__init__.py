@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from tycoon.editions.base import Edition, Options
+from tycoon.editions.base import Edition, Mechanics, Options
 from tycoon.engine import events as ev
 from tycoon.engine.state import GameState
 from tycoon.rules.common import emit, take
@@ -30,6 +30,18 @@ class Classic(Edition):
     title = "Eurobiznes (classic)"
     data_package = "tycoon.editions.classic"
     options_type = ClassicOptions
+    mechanics = Mechanics(
+        doubles="sum",
+        doubles_to_jail=2,
+        jail="skip_turns",
+        auction_opens_at_half_price=True,
+        auction_decliner_first=False,
+        jailed_owner_collects=False,
+        double_rent_needs_unmortgaged=False,
+        build_out_of_turn=False,
+        even_selling=False,
+        mortgage_needs_unbuilt_group=False,
+    )
     aliases = ("eurobiznes", "eurobusiness")
 
     def player_range(self, options: Options) -> tuple[int, int]:
