@@ -32,20 +32,9 @@ class Options:
     auto_claim_rent: bool = dataclasses.field(
         default=False, metadata={"doc": "C-33: rent is claimed automatically for every owner"}
     )
-    trade_requires_no_buildings_anywhere: bool = dataclasses.field(
-        default=True,
-        metadata={"doc": "A-14: a seller may own no buildings at all (false: none in the group)"},
-    )
-    one_build_step_per_city: bool = dataclasses.field(
-        default=False,
-        metadata={"doc": "Q-1: a city may not get its 4th house and its hotel in one window"},
-    )
     in_kind_needs_unbuilt_group: bool = dataclasses.field(
         default=True,
         metadata={"doc": "Q-3: a city paid in property needs no buildings in its whole country"},
-    )
-    jail_release_moves: bool = dataclasses.field(
-        default=True, metadata={"doc": "A-2: after a release roll the pawn moves by that roll"}
     )
 
     @classmethod
@@ -141,6 +130,9 @@ class Mechanics:
     """True: buildings are sold evenly (W-78); False: in any order (C-58, A-12)."""
     mortgage_needs_unbuilt_group: bool = True
     """True: no building in the whole group (W-81); False: on that deed only (C-65, A-13)."""
+    settle_claims_at_end: bool = True
+    """True: open rent claims are paid automatically when the game ends (W-92, Q-3);
+    False: each owner is asked once (C-76, Q-7)."""
 
 
 class Edition:
@@ -171,8 +163,12 @@ class Edition:
         """Hook: adjust a new game before the first-player roll (default: nothing)."""
 
     def houses_per_hotel(self, st: GameState) -> int:
-        """Houses a hotel needs (and stands for in valuation and sale)."""
+        """Houses a hotel needs (and stands for in sale)."""
         return int(self.board.constants.get("houses_per_hotel", 4))
+
+    def valued_houses_per_hotel(self, st: GameState) -> int:
+        """Houses a hotel stands for in net worth (C-77, W-93)."""
+        return self.houses_per_hotel(st)
 
     def on_land(self, st: GameState, seat: int, square: int) -> None:
         """Hook: a move of `seat` ended on `square`, before the square is resolved. Frames

@@ -41,11 +41,22 @@ EFFECTS = (
     "get_out_of_jail",
     "repairs",
     "pay_or_draw",
+    "move_back_to",
+    "move_to_nearest",
 )
+
+# Extra keys an effect object may carry besides its effect name, by effect.
+EFFECT_MODIFIERS = {"move_to_nearest": frozenset({"roll_for_rent"})}
 
 
 class Card(NamedTuple):
-    """A card: `effect` is one of EFFECTS; x, y its numbers (see the board file)."""
+    """A card: `effect` is one of EFFECTS; x, y its numbers (see the board file).
+
+    move_to / move_back_to: x = target square; move_by: x = steps (negative = backward);
+    move_to_nearest: x = target SquareKind, y = 1 if a utility's rent is set by a fresh roll;
+    repairs: x, y = per house, per hotel; pay_or_draw: x = fee, y = deck index of the draw;
+    collect, pay, collect_from_each: x = amount.
+    """
 
     id: str
     text: str
@@ -84,6 +95,7 @@ class Board:
     deck_names: tuple[str, ...]
     constants: dict[str, int]
     currency: str
+    deck_letters: tuple[str, ...] = ()
 
     def card(self, card: int) -> Card:
         """The card with id deck * 100 + position."""
@@ -97,6 +109,94 @@ def _need(obj: dict[str, Any], key: str, typ: type, where: str) -> Any:
     if not isinstance(val, typ) or (typ is int and isinstance(val, bool)):
         raise RecordError(f"board data: {where}.{key}: expected {typ.__name__}, got {val!r}")
     return val
+
+
+def _deck_letters(data: dict[str, Any], decks_raw: dict[str, Any]) -> tuple[str, ...]:
+    """Per deck, the letter its card ids start with: the optional top-level `deck_letters`
+    mapping (deck name -> letter), else the first letter of the deck's first card id."""
+    names = list(decks_raw)
+    if "deck_letters" in data:
+        raw = _need(data, "deck_letters", dict, "board")
+        if set(raw) != set(names):
+            raise RecordError(
+                f"board data: deck_letters: keys {sorted(raw)} must be the decks {sorted(names)}"
+            )
+        letters = [_need(raw, d, str, "deck_letters") for d in names]
+    else:
+        letters = []
+        for d in names:
+            cards = decks_raw[d]
+            first = cards[0].get("id", "") if isinstance(cards, list) and cards else ""
+            letters.append(first[:1] if isinstance(first, str) and first else d[:1].upper())
+    for d, letter in zip(names, letters, strict=True):
+        if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
+            raise RecordError(f"board data: deck_letters.{d}: expected one capital letter")
+    if len(set(letters)) != len(letters):
+        raise RecordError(f"board data: deck_letters: letters must differ, got {letters}")
+    return tuple(letters)
+
+
+def _effect_int(eff: dict[str, Any], key: str, where: str) -> int:
+    val = eff[key]
+    if not isinstance(val, int) or isinstance(val, bool):
+        raise RecordError(f"board data: {where}.{key}: expected int, got {val!r}")
+    return val
+
+
+def _effect_args(
+    code: str,
+    eff: dict[str, Any],
+    where: str,
+    size: int,
+    kinds: set[SquareKind],
+    deck_names: list[str],
+) -> tuple[int, int]:
+    """The (x, y) numbers of one card effect, validated."""
+    arg = eff[code]
+    if code == "repairs":
+        if not isinstance(arg, dict):
+            raise RecordError(f"board data: {where}.repairs: expected dict, got {arg!r}")
+        return (
+            _need(arg, "house", int, f"{where}.repairs"),
+            _need(arg, "hotel", int, f"{where}.repairs"),
+        )
+    if code == "pay_or_draw":
+        if not isinstance(arg, dict):
+            raise RecordError(f"board data: {where}.pay_or_draw: expected dict, got {arg!r}")
+        fee = _need(arg, "pay", int, f"{where}.pay_or_draw")
+        deck = _need(arg, "deck", str, f"{where}.pay_or_draw")
+        if deck not in deck_names:
+            raise RecordError(f"board data: {where}.pay_or_draw.deck: unknown deck '{deck}'")
+        return fee, deck_names.index(deck)
+    if code == "move_to_nearest":
+        if not isinstance(arg, str) or arg.upper() not in SquareKind.__members__:
+            raise RecordError(
+                f"board data: {where}.move_to_nearest: unknown square kind {arg!r}"
+                f" (expected one of {', '.join(k.name.lower() for k in SquareKind)})"
+            )
+        target = SquareKind[arg.upper()]
+        if target not in kinds:
+            raise RecordError(
+                f"board data: {where}.move_to_nearest: no '{arg}' square on this board"
+            )
+        roll = eff.get("roll_for_rent", False)
+        if not isinstance(roll, bool):
+            raise RecordError(f"board data: {where}.roll_for_rent: expected bool, got {roll!r}")
+        if roll and target != SquareKind.UTILITY:
+            raise RecordError(
+                f"board data: {where}.roll_for_rent: only applies to move_to_nearest 'utility'"
+            )
+        return int(target), int(roll)
+    if code in ("go_to_jail", "get_out_of_jail"):
+        if arg is not True:
+            raise RecordError(f"board data: {where}.{code}: expected true, got {arg!r}")
+        return 0, 0
+    x = _effect_int(eff, code, where)
+    if code in ("move_to", "move_back_to") and not 0 <= x < size:
+        raise RecordError(
+            f"board data: {where}.{code}: square {x} is not on the board (0..{size - 1})"
+        )
+    return x, 0
 
 
 def parse_board(data: dict[str, Any]) -> Board:
@@ -173,27 +273,31 @@ def parse_board(data: dict[str, Any]) -> Board:
             railway_rents = tuple(_need(g, "rent_by_count", list, f"groups.{gid}"))
         if gk == SquareKind.UTILITY:
             utility_multipliers = tuple(_need(g, "dice_multiplier_by_count", list, f"groups.{gid}"))
+    decks_raw: dict[str, Any] = data["decks"]
+    kinds_seen = {SquareKind(k) for k in cols["kind"]}
+    deck_letters = _deck_letters(data, decks_raw)
     decks = []
-    for d in deck_names:
+    for di, d in enumerate(deck_names):
         cards = []
-        for j, c in enumerate(data["decks"][d]):
+        for j, c in enumerate(_need(decks_raw, d, list, "decks")):
             where = f"decks.{d}[{j}]"
-            eff = _need(c, "effect", dict, where)
-            if len(eff) != 1 or next(iter(eff)) not in EFFECTS:
-                raise RecordError(f"board data: {where}.effect: unknown effect {eff!r}")
-            code, arg = next(iter(eff.items()))
-            x = y = 0
-            if code == "repairs":
-                x, y = int(arg["house"]), int(arg["hotel"])
-            elif code == "pay_or_draw":
-                x, y = int(arg["pay"]), deck_names.index(arg["deck"])
-            elif not isinstance(arg, bool):
-                x = int(arg)
-            cards.append(
-                Card(
-                    _need(c, "id", str, where), c.get("text", ""), c.get("text_en", ""), code, x, y
+            cid = _need(c, "id", str, where)
+            if cid != f"{deck_letters[di]}{j + 1}":
+                raise RecordError(
+                    f"board data: {where}.id: expected '{deck_letters[di]}{j + 1}', got {cid!r}"
                 )
-            )
+            eff = _need(c, "effect", dict, where)
+            codes = [k for k in eff if k in EFFECTS]
+            if len(codes) != 1:
+                raise RecordError(f"board data: {where}.effect: unknown effect {eff!r}")
+            code = codes[0]
+            extra = set(eff) - {code} - EFFECT_MODIFIERS.get(code, frozenset())
+            if extra:
+                raise RecordError(
+                    f"board data: {where}.effect: unexpected field(s) {sorted(extra)} for '{code}'"
+                )
+            x, y = _effect_args(code, eff, f"{where}.effect", size, kinds_seen, deck_names)
+            cards.append(Card(cid, c.get("text", ""), c.get("text_en", ""), code, x, y))
         decks.append(tuple(cards))
     kinds = cols["kind"]
     return Board(
@@ -222,6 +326,7 @@ def parse_board(data: dict[str, Any]) -> Board:
         deck_names=tuple(deck_names),
         constants=dict(_need(data, "constants", dict, "board")),
         currency=str(data.get("currency", "$")),
+        deck_letters=deck_letters,
     )
 
 

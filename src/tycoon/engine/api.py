@@ -105,6 +105,8 @@ def new_game(
     st.landings = [0] * b.size if count_landings else None
     st.winners = ()
     st.termination = ""
+    st.ext = {}
+    ed.init_ext(st)
     ed.setup(st)
     flow.begin(st)
     return st
@@ -163,6 +165,7 @@ def clone(st: GameState) -> GameState:
     new.card_holder = dict(st.card_holder)
     new.claims = st.claims[:]
     new.stack = st.stack[:]
+    new.ext = {k: v[:] for k, v in st.ext.items()}
     new.history = st.history[:]
     new.events = st.events[:] if st.events is not None else None
     new.landings = st.landings[:] if st.landings is not None else None

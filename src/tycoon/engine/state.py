@@ -33,6 +33,7 @@ class GameState:
         "decks",
         "edition",
         "events",
+        "ext",
         "first",
         "history",
         "hotels_built",
@@ -88,6 +89,7 @@ class GameState:
     stack: list[Frame]
     history: list[tuple[int, Action]]
     events: list[Event] | None
+    ext: dict[str, list[int]]
     winners: tuple[int, ...]
     termination: str
     landings: list[int] | None
@@ -104,6 +106,7 @@ class GameState:
     # first                        seat that won the roll-off; rounds count from it (C-76)
     # built_mask/houses_built/hotels_built   this build window (C-49 to C-54)
     # history                      every applied (seat, action), chance outcomes included
+    # ext                          an edition's own state: named lists of ints (passports ...)
     # landings[s]                  moves ended on s (None unless counted; not in snapshots)
 
     @property

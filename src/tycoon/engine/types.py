@@ -25,6 +25,9 @@ class Termination(StrEnum):
     """Everyone else is bankrupt (C-76)."""
     TURN_LIMIT = "turn_limit"
     """The agreed limit ran out; net worth decides (C-76, C-77)."""
+    COMPLETED = "completed"
+    """A player completed the edition's goal (all 22 wonders visited, W-92); net worth
+    decides."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,7 @@ def snapshot(st: GameState) -> dict[str, Any]:
         "stack": _plain(st.stack),
         "winners": list(st.winners),
         "termination": st.termination,
+        "ext": {k: v[:] for k, v in sorted(st.ext.items())},
     }
 
 
@@ -97,6 +98,7 @@ def from_snapshot(data: dict[str, Any]) -> GameState:
         st.stack = [_tuples(f) for f in data["stack"]]
         st.winners = tuple(data["winners"])
         st.termination = str(data["termination"])
+        st.ext = {str(k): [int(x) for x in v] for k, v in data.get("ext", {}).items()}
     except KeyError as e:
         raise RecordError(f"snapshot: missing field {e}") from None
     except (TypeError, ValueError) as e:

@@ -7,6 +7,12 @@ from tycoon.engine.state import GameState
 from tycoon.engine.types import BANK
 
 
+def option(st: GameState, name: str, default: bool) -> bool:
+    """An edition-specific house rule read by a shared mechanic (`default` where the edition
+    has no such option)."""
+    return bool(getattr(st.options, name, default))
+
+
 def emit(
     st: GameState,
     kind: str,

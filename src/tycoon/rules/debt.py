@@ -5,7 +5,7 @@ from __future__ import annotations
 from tycoon.engine import events as ev
 from tycoon.engine.actions import Action, Kind, squares_of
 from tycoon.engine.state import Frame, GameState
-from tycoon.engine.types import BANK
+from tycoon.engine.types import BANK, Termination
 from tycoon.rules import frames as F
 from tycoon.rules.common import emit, move_cash, next_alive, seats_from
 from tycoon.rules.property import (
@@ -148,7 +148,7 @@ def bankrupt(st: GameState, seat: int, creditor: int) -> None:
     st.jail[seat] = -1
     st.claims = [c for c in st.claims if c[0] != seat and c[1] != seat]
     if sum(st.alive) == 1:
-        st.stack[:] = [(F.STEP_GAME_END, -1)]
+        st.stack[:] = [(F.STEP_GAME_END, -1, Termination.LAST_PLAYER.value)]
         return
     if seat == st.active:
         end_turn_now(st)

@@ -17,7 +17,7 @@ from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import BANK, CHANCE, TERMINAL, Termination
 from tycoon.rules import auction, cards, debt, trade
 from tycoon.rules import frames as F
-from tycoon.rules.common import emit, give, next_alive, take
+from tycoon.rules.common import emit, give, next_alive, option, take
 from tycoon.rules.property import (
     build,
     can_build,
@@ -26,7 +26,6 @@ from tycoon.rules.property import (
     can_unmortgage,
     max_raisable,
     mortgage,
-    net_worth,
     raise_cash_options,
     redeem_cost,
     rent,
@@ -447,7 +446,13 @@ def advance(st: GameState) -> None:
             debt.bank_auctions_step(st, f)
         elif k == F.STEP_GAME_END:
             stack.pop()
-            _game_end(st)
+            _game_end(st, f[2] if len(f) > 2 else Termination.TURN_LIMIT.value)
+        elif k == F.STEP_SETTLE_CLAIMS:
+            stack.pop()
+            if st.claims:  # W-92, Q-3: every open claim is paid, in landing order
+                stack.append(f)
+                owner, payer, _amount, _turn = st.claims[0]
+                claim(st, owner, payer)
 
 
 # --- turns ---------------------------------------------------------------------------------
@@ -482,8 +487,12 @@ def _next_turn(st: GameState) -> None:
 
 
 def _time_up(st: GameState) -> None:
-    """C-76, Q-7: time is up; each owner with an open claim is asked once, then scoring."""
-    st.stack.append((F.STEP_GAME_END, -1))
+    """C-76, Q-7: time is up; each owner with an open claim is asked once, then scoring.
+    W-101, Q-3: open claims are settled automatically."""
+    st.stack.append((F.STEP_GAME_END, -1, Termination.TURN_LIMIT.value))
+    if st.edition.mechanics.settle_claims_at_end:
+        st.stack.append((F.STEP_SETTLE_CLAIMS, -1))
+        return
     for owner, payer, _amount, _turn in reversed(st.claims):
         if st.options.auto_claim_rent:
             continue
@@ -493,16 +502,24 @@ def _time_up(st: GameState) -> None:
             claim(st, owner, payer)
 
 
-def _game_end(st: GameState) -> None:
+def end_after_current_action(st: GameState, termination: str) -> None:
+    """W-92: finish the action in progress (the rest of the landing, the auction, the
+    debts), settle every open claim, then end the game; no further roll or turn."""
+    keep = [f for f in st.stack if f[0] not in _TURN_GOES_ON]
+    st.stack[:] = [(F.STEP_GAME_END, -1, termination), (F.STEP_SETTLE_CLAIMS, -1), *keep]
+
+
+_TURN_GOES_ON = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.STEP_NEXT_TURN})
+
+
+def _game_end(st: GameState, termination: str) -> None:
     alive = [p for p in range(st.n) if st.alive[p]]
     if len(alive) == 1:
         st.winners = (alive[0],)
         st.termination = Termination.LAST_PLAYER.value
     else:
-        worth = {p: net_worth(st, p) for p in alive}
-        best = max(worth.values())
-        st.winners = tuple(p for p in alive if worth[p] == best)
-        st.termination = Termination.TURN_LIMIT.value
+        st.winners = st.edition.winners(st, alive)
+        st.termination = termination
     st.stack.clear()
     st.claims.clear()
     emit(st, ev.GAME_OVER, st.winners[0], -1, 0, -1, st.termination)
@@ -713,7 +730,7 @@ def _jail_roll(st: GameState, seat: int, d1: int, d2: int) -> None:
     st.jail[seat] = -1
     emit(st, ev.RELEASED, seat, -1, 0, -1, "double" if d1 == d2 else "fine")
     total = d1 + d2
-    if st.options.jail_release_moves:
+    if option(st, "jail_release_moves", True):
         st.last_dice = total
         st.stack.append((F.STEP_MOVE, seat, total, total))
     if d1 != d2:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tycoon.editions.board import SquareKind
 from tycoon.engine import events as ev
 from tycoon.engine.state import GameState
-from tycoon.rules.common import emit, give, take
+from tycoon.rules.common import emit, give, option, take
 
 HOTEL = 5
 
@@ -56,7 +56,8 @@ def building_sale_value(st: GameState, square: int) -> int:
 def buildings_value(st: GameState, seat: int, sale: bool) -> int:
     """Total value of a seat's buildings: at sale prices (C-57) or at cost (C-77, A-23)."""
     b = st.edition.board
-    h = st.edition.houses_per_hotel(st)
+    ed = st.edition
+    h = ed.houses_per_hotel(st) if sale else ed.valued_houses_per_hotel(st)
     total = 0
     for s in b.streets:
         lvl = st.level[s]
@@ -139,7 +140,7 @@ def can_build(st: GameState, seat: int, square: int) -> bool:
             limited
             and (
                 st.hotels_built >= c["max_hotels_per_build_window"]
-                or (st.options.one_build_step_per_city and st.built_mask >> square & 1)
+                or (option(st, "one_build_step_per_city", False) and st.built_mask >> square & 1)
             )
         )
     )

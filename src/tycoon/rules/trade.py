@@ -7,7 +7,7 @@ from tycoon.engine import events as ev
 from tycoon.engine.actions import Action, Kind, squares_of
 from tycoon.engine.state import Frame, GameState
 from tycoon.rules import frames as F
-from tycoon.rules.common import emit, move_cash
+from tycoon.rules.common import emit, move_cash, option
 from tycoon.rules.property import group_has_building, has_any_building, raise_cash_options
 
 
@@ -16,7 +16,7 @@ def sellable_deeds(st: GameState, seller: int) -> list[int]:
     if st.jail[seller] >= 0:
         return []
     b = st.edition.board
-    anywhere = st.options.trade_requires_no_buildings_anywhere
+    anywhere = option(st, "trade_requires_no_buildings_anywhere", True)
     if anywhere and has_any_building(st, seller):
         return []
     return [

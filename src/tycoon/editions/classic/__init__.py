@@ -20,6 +20,17 @@ class ClassicOptions(Options):
     allow_two_players: bool = dataclasses.field(
         default=False, metadata={"doc": "A-27: allow a 2-player game"}
     )
+    trade_requires_no_buildings_anywhere: bool = dataclasses.field(
+        default=True,
+        metadata={"doc": "A-14: a seller may own no buildings at all (false: none in the group)"},
+    )
+    one_build_step_per_city: bool = dataclasses.field(
+        default=False,
+        metadata={"doc": "Q-1: a city may not get its 4th house and its hotel in one window"},
+    )
+    jail_release_moves: bool = dataclasses.field(
+        default=True, metadata={"doc": "A-2: after a release roll the pawn moves by that roll"}
+    )
 
 
 class Classic(Edition):
@@ -41,6 +52,7 @@ class Classic(Edition):
         build_out_of_turn=False,
         even_selling=False,
         mortgage_needs_unbuilt_group=False,
+        settle_claims_at_end=False,
     )
     aliases = ("eurobiznes", "eurobusiness")
 
