@@ -74,7 +74,7 @@ def _facts(st: GameState) -> _BoardFacts:
     if tag not in _FACTS:
         b = st.edition.board
         kinds = (SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY)
-        cards = [d * 100 + i for d, deck in enumerate(b.decks) for i in range(len(deck))]
+        cards = [b.card_code(d, i) for d, deck in enumerate(b.decks) for i in range(len(deck))]
         _FACTS[tag] = _BoardFacts(
             non_deeds=tuple(s for s in range(b.size) if b.kind[s] not in kinds),
             non_streets=tuple(s for s in range(b.size) if b.kind[s] != SquareKind.STREET),

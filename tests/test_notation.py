@@ -45,6 +45,7 @@ ONE_INT = [
     Kind.MORTGAGE,
     Kind.UNMORTGAGE,
     Kind.KEEP_MORTGAGED,
+    Kind.MARK,
 ]
 assert set(ARGLESS) | set(ONE_INT) | {
     Kind.DICE,
@@ -143,7 +144,7 @@ def test_near_miss_text_raises_parse_error_or_round_trips(text: str) -> None:
         "sell-deed 1,1 to 2 for 100",
         "sell-deed 64 to 2 for 100",
         "sell-deed 1,,3 to 2 for 100",
-        "sell-card Q3 to 1 for 50",
+        "sell-card 33 to 1 for 50",
         "sell-card B0 to 1 for 50",
         "sell-card B100 to 1 for 50",
         "sell-card 14 to 1 for 50",

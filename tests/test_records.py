@@ -334,8 +334,8 @@ def test_mangled_records_only_raise_record_errors() -> None:
 
 def test_view_shows_the_table_and_hides_the_decks() -> None:
     st = scripted()
-    st.card_holder[13] = 2  # Cy holds blue card 14 (Get out of Jail)
-    st.decks[0].remove(13)
+    st.card_holder[113] = 2  # Cy holds blue card 14, B14 (Get out of Jail)
+    st.decks[0].remove(113)
     v = view(st, 0)
     json.dumps(v)  # JSON-able
     assert v["seat"] == 0 and v["current_player"] == 0 and not v["chance"]

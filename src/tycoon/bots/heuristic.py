@@ -98,7 +98,7 @@ class HeuristicBot:
     def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         f = st.stack[-1]
         k = f[0]
-        if k == F.PRE_ROLL:
+        if k == F.PRE_ROLL or k == F.ROLL_AGAIN:
             return self._pre_roll(st, seat, legal)
         if k == F.END_TURN:
             return self._claim(st, seat) or _END
@@ -223,9 +223,9 @@ class HeuristicBot:
         if unowned * 3 >= len(b.deeds):
             if _CARD in legal:
                 return _CARD
-            if _FINE in legal and st.cash[seat] >= 600:
+            if _FINE in legal and st.cash[seat] >= 6 * b.constants["start_bonus"] // 4:
                 return _FINE
-        return _SERVE
+        return _SERVE if _SERVE in legal else _ROLL
 
     def _offer(
         self, st: GameState, seat: int, f: tuple[int, ...], legal: Sequence[Action]

@@ -97,9 +97,18 @@ class Board:
     currency: str
     deck_letters: tuple[str, ...] = ()
 
+    def deck_index(self, card: int) -> int:
+        """The deck a card belongs to. A card is encoded as letter * 100 + position, with
+        letter 0 for A ... 25 for Z (the deck's letter) and position 0-based."""
+        return self.deck_letters.index(chr(65 + card // 100))
+
+    def card_code(self, deck: int, position: int) -> int:
+        """The code of the card at `position` (0-based) of deck `deck`'s list."""
+        return (ord(self.deck_letters[deck]) - 65) * 100 + position
+
     def card(self, card: int) -> Card:
-        """The card with id deck * 100 + position."""
-        return self.decks[card // 100][card % 100]
+        """The card with code letter * 100 + position (see `deck_index`)."""
+        return self.decks[self.deck_index(card)][card % 100]
 
 
 def _need(obj: dict[str, Any], key: str, typ: type, where: str) -> Any:

@@ -17,8 +17,10 @@ def register(edition: Edition) -> Edition:
 def _load_builtin() -> None:
     if not _EDITIONS:
         from tycoon.editions.classic import CLASSIC
+        from tycoon.editions.wonders import WONDERS
 
         register(CLASSIC)
+        register(WONDERS)
 
 
 def find_edition(name: str) -> Edition:

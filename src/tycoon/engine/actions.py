@@ -20,6 +20,7 @@ The vocabulary (see README, "Action vocabulary"); `S` is a square index, `P` a s
     accept | reject       answer an offer
     bankrupt              give up when the debt cannot be raised
     end-turn
+    mark S                wonders: mark wonder S in your passport (the airport's free flight)
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class Kind(IntEnum):
     REJECT = 21
     BANKRUPT = 22
     END_TURN = 23
+    MARK = 24
 
 
 class Action(NamedTuple):
@@ -97,16 +99,19 @@ _WORDS: dict[int, str] = {
     Kind.REJECT: "reject",
     Kind.BANKRUPT: "bankrupt",
     Kind.END_TURN: "end-turn",
+    Kind.MARK: "mark",
 }
 _BY_WORD: dict[str, int] = {w: k for k, w in _WORDS.items() if k != Kind.DICE}
 _SQUARE_KINDS = frozenset(
     {Kind.BUILD, Kind.SELL_BUILDING, Kind.MORTGAGE, Kind.UNMORTGAGE, Kind.KEEP_MORTGAGED}
+    | {Kind.MARK}
 )
 _AMOUNT_KINDS = frozenset({Kind.BID})
 _SEAT_KINDS = frozenset({Kind.CLAIM})
 
-CARD_PREFIXES = "BRCKXYZ"
-"""Card ids in text: a deck letter (deck 0 is B, 1 is R, ...) and the 1-based position."""
+CARD_PREFIXES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""Card ids in text: the deck's letter and the 1-based position (`B14`); a card is encoded
+as (letter index) * 100 + position - 1, so `B14` is 113."""
 
 
 def mask_of(squares: list[int] | tuple[int, ...]) -> int:
@@ -130,7 +135,7 @@ def squares_of(mask: int) -> list[int]:
 
 
 def card_text(card: int) -> str:
-    """Text id of a card encoded as deck * 100 + position (0-based)."""
+    """Text id of a card encoded as letter index * 100 + position (0-based)."""
     return f"{CARD_PREFIXES[card // 100]}{card % 100 + 1}"
 
 

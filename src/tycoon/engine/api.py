@@ -88,7 +88,7 @@ def new_game(
     st.bank = 0
     st.decks = []
     for d, cards in enumerate(b.decks):
-        order = [d * 100 + i for i in range(len(cards))]
+        order = [b.card_code(d, i) for i in range(len(cards))]
         st.rng.shuffle(order)  # C-9
         st.decks.append(order)
     st.card_holder = {}

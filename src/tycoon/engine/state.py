@@ -101,7 +101,7 @@ class GameState:
     # level[s]                     0-4 houses, 5 = hotel
     # bank                         net money the bank has taken in (conservation ledger)
     # decks[d]                     card order of deck d, top first; held cards are absent
-    # card_holder[c]               seat holding kept card c (deck * 100 + pos), absent if none
+    # card_holder[c]               seat holding kept card c (letter * 100 + pos), absent if none
     # claims                       open rent claims: (owner, payer, amount, turn of landing)
     # first                        seat that won the roll-off; rounds count from it (C-76)
     # built_mask/houses_built/hotels_built   this build window (C-49 to C-54)

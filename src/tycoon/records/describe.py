@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from tycoon.editions.board import Board
 from tycoon.engine import events as ev
-from tycoon.engine.actions import CARD_PREFIXES, Action, Kind, card_text, parse_text, squares_of
+from tycoon.engine.actions import Action, Kind, card_text, parse_text, squares_of
 from tycoon.engine.errors import ActionParseError
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
@@ -48,8 +48,8 @@ def _square(board: Board, square: int) -> str:
 
 def _card(board: Board, text: str) -> str:
     """'B14' -> 'blue card B14 "Get out of Jail free. ..."' (the id alone if unknown)."""
-    if len(text) >= 2 and text[0] in CARD_PREFIXES and text[1:].isdigit():
-        deck = CARD_PREFIXES.index(text[0])
+    if len(text) >= 2 and text[0] in board.deck_letters and text[1:].isdigit():
+        deck = board.deck_letters.index(text[0])
         pos = int(text[1:]) - 1
         if deck < len(board.decks) and 0 <= pos < len(board.decks[deck]):
             card = board.decks[deck][pos]
@@ -159,8 +159,16 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
     if k == ev.BANKRUPT:
         return f"{who} went bankrupt to {other}"
     if k == ev.GAME_OVER:
-        how = "everyone else went bankrupt" if d == "last_player" else "time is up"
+        how = {
+            "last_player": "everyone else went bankrupt",
+            "completed": "a passport is complete",
+        }.get(d, "time is up")
         return f"Game over ({how}); winner: {who}"
+    if k == "marked":
+        via = {"flight": " (free flight)", "deed": " (deed from the bank)"}.get(d, "")
+        return f"{who} marked {sq} in the passport{via}"
+    if k == "completed":
+        return f"{who} visited every wonder and gets the bonus of {cur}{event.amount}"
     return f"{k}: seat {event.seat}, square {event.square}, amount {event.amount}"
 
 
@@ -228,4 +236,6 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
         return f"{who} declares bankruptcy"
     if k == Kind.END_TURN:
         return f"{who} ends the turn"
+    if k == Kind.MARK:
+        return f"{who} marks {_square(board, a)} in the passport"
     return f"{who}: {action}"

@@ -29,6 +29,13 @@ def draw(st: GameState, seat: int, deck: int) -> None:
         st.stack.append((F.STEP_MOVE, seat, steps, -1))  # C-36: always forward
     elif eff == "move_by":
         st.stack.append((F.STEP_MOVE, seat, c.x, -1))
+    elif eff == "move_back_to":  # backward, no Start bonus (W-31)
+        st.stack.append((F.STEP_MOVE, seat, -((st.pos[seat] - c.x) % size), -1))
+    elif eff == "move_to_nearest":  # forward to the next square of that kind (W-51, W-47)
+        kinds = st.edition.board.kind
+        p = st.pos[seat]
+        steps = next(d for d in range(1, size + 1) if kinds[(p + d) % size] == c.x)
+        st.stack.append((F.STEP_MOVE, seat, steps, -1))
     elif eff == "collect":
         give(st, seat, c.x)
         emit(st, ev.COLLECTED, seat, -1, c.x, BANK, "card")
@@ -72,5 +79,5 @@ def choice_apply(st: GameState, f: Frame, a: Action) -> None:
 def return_card(st: GameState, card: int) -> None:
     """A used Get-out-of-Jail card goes to the bottom of its own deck (C-35)."""
     del st.card_holder[card]
-    st.decks[card // 100].append(card)
+    st.decks[st.edition.board.deck_index(card)].append(card)
     emit(st, ev.CARD_RETURNED, -1, -1, 0, -1, card_text(card))

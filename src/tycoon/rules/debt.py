@@ -139,7 +139,7 @@ def bankrupt(st: GameState, seat: int, creditor: int) -> None:
         move_cash(st, seat, BANK, st.cash[seat])
         for c in kept_cards:
             del st.card_holder[c]
-            st.decks[c // 100].append(c)
+            st.decks[b.deck_index(c)].append(c)
         for s in deeds:
             st.owner[s] = -1
             st.mortgaged[s] = False

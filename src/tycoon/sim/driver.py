@@ -18,7 +18,7 @@ from tycoon.engine.types import CHANCE
 from tycoon.rules import flow
 from tycoon.rules import frames as F
 
-WINDOW_FRAMES = frozenset({F.PRE_ROLL, F.END_TURN, F.JAIL})
+WINDOW_FRAMES = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
 
 
 class LazyLegal(Sequence[Action]):

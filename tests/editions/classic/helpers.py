@@ -172,15 +172,14 @@ def land_on(st: GameState, square: int, d1: int = 1, d2: int = 2) -> list[Event]
 
 
 def card_id(text: str) -> int:
-    """Card id from its text form: "B12" -> 11, "R14" -> 113."""
-    deck = "BR".index(text[0].upper())
-    return deck * 100 + int(text[1:]) - 1
+    """Card code from its text form: "B12" -> 111, "R14" -> 1713 (letter * 100 + pos)."""
+    return (ord(text[0].upper()) - 65) * 100 + int(text[1:]) - 1
 
 
 def put_on_top(st: GameState, card: int | str) -> None:
     """Move a card (id or text like "R14") to the top of its deck."""
     cid = card_id(card) if isinstance(card, str) else card
-    deck = st.decks[cid // 100]
+    deck = st.decks[st.edition.board.deck_index(cid)]
     assert cid in deck, f"{card_text(cid)} is not in its deck"
     deck.remove(cid)
     deck.insert(0, cid)

@@ -60,7 +60,7 @@ def _idle(st: GameState, d1: int = 4, d2: int = 6) -> None:
 
 def _hold_card(st: GameState, seat: int, card: int) -> None:
     """`seat` holds a Get-out-of-Jail card taken out of its deck."""
-    st.decks[card // 100].remove(card)
+    st.decks[st.edition.board.deck_index(card)].remove(card)
     st.card_holder[card] = seat
 
 

@@ -389,8 +389,9 @@ def test_pay_or_draw_card_draws_chance_and_chains_end(board: Board) -> None:
 
 
 def test_board_card_lookup_by_encoded_id(board: Board) -> None:
-    assert board.card(0 * 100 + 5).id == "C6"
-    assert board.card(1 * 100 + 15).id == "K16"
+    assert board.card(board.card_code(0, 5)).id == "C6"
+    assert board.card(board.card_code(1, 15)).id == "K16"
+    assert board.card_code(0, 5) == 205 and board.deck_index(1015) == 1
 
 
 # --- loader --------------------------------------------------------------------------------

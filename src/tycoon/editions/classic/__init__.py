@@ -5,9 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 from tycoon.editions.base import Edition, Mechanics, Options
-from tycoon.engine import events as ev
 from tycoon.engine.state import GameState
-from tycoon.rules.common import emit, take
+from tycoon.rules.setup import deal_deeds
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,16 +63,8 @@ class Classic(Edition):
 
     def setup(self, st: GameState) -> None:
         """C-11: the optional quick start deals 2 deeds to each player, bought at price."""
-        if not (isinstance(st.options, ClassicOptions) and st.options.deal_two_deeds):
-            return
-        deeds = list(self.board.deeds)
-        st.rng.shuffle(deeds)
-        per = self.board.constants["quick_start_deeds_per_player"]
-        for seat in range(st.n):
-            for s in deeds[seat * per : (seat + 1) * per]:
-                take(st, seat, self.board.price[s])
-                st.owner[s] = seat
-                emit(st, ev.BOUGHT, seat, s, self.board.price[s], -1, "dealt")
+        if isinstance(st.options, ClassicOptions) and st.options.deal_two_deeds:
+            deal_deeds(st, self.board.constants["quick_start_deeds_per_player"])
 
 
 CLASSIC = Classic()

@@ -1,1 +1,186 @@
-"""The wonders edition: Monopoly Wonders of the World (spec: wonders.md, rules W-1 to W-101)."""
+"""The wonders edition: Monopoly Wonders of the World (spec: wonders.md, rules W-1 to W-101).
+
+Standard Hasbro rules (the default `Mechanics`) plus passports: every wonder a player lands
+on, wins at auction or is dealt is marked (W-13 to W-21); landing on an airport gives a free
+flight that marks any unvisited wonder (W-52); the first player to mark all 22 wonders gets
+the bonus and the game ends on net worth (W-92 to W-94).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from tycoon.editions.base import Edition, Options
+from tycoon.editions.board import SquareKind
+from tycoon.engine.actions import Action, Kind
+from tycoon.engine.errors import OptionError
+from tycoon.engine.state import GameState
+from tycoon.engine.types import Termination
+from tycoon.rules import frames as F
+from tycoon.rules.common import emit, give
+from tycoon.rules.setup import deal_deeds
+
+FLIGHT = F.EDITION_FRAMES
+"""(FLIGHT, seat): the free flight's mandatory mark (W-52)."""
+
+MARKED = "marked"
+"""Event: seat marked wonder `square` (detail: how)."""
+COMPLETED = "completed"
+"""Event: seat marked the last wonder and got the bonus `amount` (W-92)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class WondersOptions(Options):
+    """House rules of wonders; every default is the spec's resolution."""
+
+    quick_play: bool = dataclasses.field(
+        default=False,
+        metadata={"doc": "W-95: quick play, QP1 (dealt deeds) and QP2 (three-house hotels)"},
+    )
+    deal_two_deeds: bool = dataclasses.field(
+        default=False, metadata={"doc": "W-96 (QP1) alone: deal 2 deeds to each player"}
+    )
+    three_house_hotels: bool = dataclasses.field(
+        default=False, metadata={"doc": "W-97 (QP2) alone: a hotel needs only 3 houses"}
+    )
+    time_game: bool = dataclasses.field(
+        default=False,
+        metadata={"doc": "W-99, W-100: time-limited game (deals 2 deeds; set turn_limit)"},
+    )
+    rent_collection: str = dataclasses.field(
+        default="manual",
+        metadata={"doc": "W-39: 'manual' (the owner claims) or 'auto' (paid at once)"},
+    )
+    hotel_valuation_houses: str = dataclasses.field(
+        default="houses_per_hotel",
+        metadata={"doc": "W-93: houses a hotel is valued with: 'houses_per_hotel' or '3'"},
+    )
+    tie_break_cash: bool = dataclasses.field(
+        default=False, metadata={"doc": "W-94: break a net-worth tie by cash"}
+    )
+
+    def validate(self) -> None:
+        super().validate()
+        if self.rent_collection not in ("manual", "auto"):
+            raise OptionError("option 'rent_collection' must be 'manual' or 'auto'")
+        if self.hotel_valuation_houses not in ("houses_per_hotel", "3"):
+            raise OptionError("option 'hotel_valuation_houses' must be 'houses_per_hotel' or '3'")
+        if self.rent_collection == "auto":
+            object.__setattr__(self, "auto_claim_rent", True)
+
+
+def _opts(st: GameState) -> WondersOptions:
+    assert isinstance(st.options, WondersOptions)
+    return st.options
+
+
+def marks(st: GameState, seat: int) -> int:
+    """Bit mask of the wonders (squares) marked in `seat`'s passport."""
+    return st.ext["marks"][seat]
+
+
+def marked_count(st: GameState, seat: int) -> int:
+    return marks(st, seat).bit_count()
+
+
+class Wonders(Edition):
+    """Monopoly Wonders of the World: standard rules plus passports and free flights."""
+
+    id = "wonders"
+    version = "1"
+    title = "Monopoly Wonders of the World"
+    data_package = "tycoon.editions.wonders"
+    options_type = WondersOptions
+    aliases = ("wotw", "underverker")
+
+    # --- state and setup ---------------------------------------------------------------------
+
+    def init_ext(self, st: GameState) -> None:
+        st.ext["marks"] = [0] * st.n  # W-8: blank passports
+
+    def setup(self, st: GameState) -> None:
+        """W-12, W-96, W-100: deal 2 deeds each under quick play or the time game."""
+        o = _opts(st)
+        if o.quick_play or o.deal_two_deeds or o.time_game:
+            deal_deeds(st, self.board.constants["deeds_dealt_per_player"])
+
+    def houses_per_hotel(self, st: GameState) -> int:
+        """W-68, W-97: 4 houses make a hotel, 3 under quick-play rule 2."""
+        o = _opts(st)
+        return 3 if o.quick_play or o.three_house_hotels else 4
+
+    def valued_houses_per_hotel(self, st: GameState) -> int:
+        """W-93: a hotel is valued as its price plus H houses (option: always 3)."""
+        return 3 if _opts(st).hotel_valuation_houses == "3" else self.houses_per_hotel(st)
+
+    # --- passports ---------------------------------------------------------------------------
+
+    def mark(self, st: GameState, seat: int, square: int, how: str) -> None:
+        """W-13 to W-21: mark a wonder (once); the 22nd mark ends the game (W-92)."""
+        bit = 1 << square
+        m = st.ext["marks"]
+        if m[seat] & bit or self.board.kind[square] != SquareKind.STREET:
+            return
+        m[seat] |= bit
+        emit(st, MARKED, seat, square, 0, -1, how)
+        if m[seat].bit_count() == self.board.constants["wonders_to_complete"]:
+            bonus = self.board.constants["completion_bonus"]
+            give(st, seat, bonus)
+            emit(st, COMPLETED, seat, square, bonus)
+            from tycoon.rules.flow import end_after_current_action
+
+            end_after_current_action(st, Termination.COMPLETED.value)
+
+    def on_land(self, st: GameState, seat: int, square: int) -> None:
+        """W-15: a wonder is marked on landing; W-52: an airport gives a free flight, taken
+        after the airport's own resolution."""
+        kind = self.board.kind[square]
+        if kind == SquareKind.STREET:
+            self.mark(st, seat, square, "visit")
+        elif kind == SquareKind.RAILWAY:
+            st.stack.append((FLIGHT, seat))
+
+    def on_bank_deed(self, st: GameState, seat: int, square: int) -> None:
+        """W-16, W-17: a wonder won at auction or dealt is marked (a bought one was landed
+        on and is marked already)."""
+        self.mark(st, seat, square, "deed")
+
+    # --- the free flight frame ---------------------------------------------------------------
+
+    def frame_legal(self, st: GameState, f: tuple[Any, ...]) -> list[Action]:
+        if f[0] != FLIGHT:
+            return super().frame_legal(st, f)
+        m = marks(st, f[1])
+        return [Action(Kind.MARK, s) for s in self.board.streets if not m >> s & 1]
+
+    def frame_ok(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
+        return (
+            f[0] == FLIGHT
+            and a.kind == Kind.MARK
+            and 0 <= a.a < self.board.size
+            and self.board.kind[a.a] == SquareKind.STREET
+            and not marks(st, f[1]) >> a.a & 1
+        )
+
+    def frame_apply(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
+        if f[0] != FLIGHT or a.kind != Kind.MARK:
+            return False
+        st.stack.pop()
+        self.mark(st, f[1], a.a, "flight")
+        return True
+
+    # --- winner ------------------------------------------------------------------------------
+
+    def winners(self, st: GameState, alive: list[int]) -> tuple[int, ...]:
+        """W-94: highest net worth; ties share the win unless broken by cash (option)."""
+        best = super().winners(st, alive)
+        if len(best) > 1 and _opts(st).tie_break_cash:
+            top = max(st.cash[p] for p in best)
+            best = tuple(p for p in best if st.cash[p] == top)
+        return best
+
+
+WONDERS = Wonders()
+
+__all__ = ["COMPLETED", "FLIGHT", "MARKED", "WONDERS", "Wonders", "WondersOptions", "marks"]
