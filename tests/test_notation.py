@@ -52,6 +52,7 @@ assert set(ARGLESS) | set(ONE_INT) | {
     Kind.SELL_DEED,
     Kind.SELL_CARD,
     Kind.PAY_WITH,
+    Kind.TRADE,
 } == set(Kind)
 
 amounts = st.integers(min_value=0, max_value=10**9)
@@ -75,6 +76,13 @@ actions = st.one_of(
     st.builds(lambda m, b, c: Action(Kind.SELL_DEED, m, b, c), masks, amounts, amounts),
     st.builds(lambda card, b, c: Action(Kind.SELL_CARD, card, b, c), cards, amounts, amounts),
     st.builds(lambda m, c: Action(Kind.PAY_WITH, m, 0, c), masks, amounts),
+    st.builds(
+        lambda p, give, get, cash: Action(Kind.TRADE, p, give, get, cash),
+        st.integers(min_value=0, max_value=5),
+        st.one_of(st.just(0), masks),
+        st.one_of(st.just(0), masks, cards.map(lambda c: 1 << (64 + c))),
+        st.integers(min_value=-(10**6), max_value=10**6),
+    ),
 )
 
 

@@ -8,14 +8,22 @@
 - in jail, leaves early while many deeds are still unowned, and serves later on;
 - sells a lone deed when short of cash and the rules allow it, and buys deeds that
   complete its groups.
+Money thresholds scale with the edition's starting cash (classic: $3 000). Where the edition
+keeps passports (wonders, `st.ext["marks"]`), it also bids more for a wonder it has not
+marked (winning marks it) and for an airport (its square gives free flights), takes the free
+flight to the dearest unmarked wonder that an opponent owns (else the dearest unmarked one),
+jumps in auctions whose minimum raise is tiny (kr 1) and claims rent from jail (W-67).
 It reads the state directly (no view is built) and draws no random numbers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from tycoon.engine.actions import Action, Kind
+from tycoon.editions.board import SquareKind
+from tycoon.editions.wonders import FLIGHT
+from tycoon.engine.actions import Action, Kind, items_of
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.rules import frames as F
@@ -36,6 +44,9 @@ _REJECT = Action(Kind.REJECT)
 _DRAW = Action(Kind.DRAW)
 _BANKRUPT = Action(Kind.BANKRUPT)
 
+CLASSIC_START_CASH = 3000
+"""The money thresholds below are in classic dollars; other editions scale them."""
+
 
 class HeuristicBot:
     """A rule-of-thumb player; see the module docstring."""
@@ -46,6 +57,38 @@ class HeuristicBot:
         self.rng = Rng(seed)
         self.base_reserve = reserve
         self._offered_turn = -1
+        self._edition: object = None
+        self.scale = 1
+        """Money scale of the edition being played (starting cash / $3 000)."""
+        self.bid_step = 0
+        """Jump size of an auction raise where the minimum raise is tiny (0: minimum raises)."""
+        self.mark_value = 0
+        """Extra bid for a wonder not yet in the passport (0: no passports)."""
+        self._groups_desc: tuple[tuple[int, ...], ...] = ()
+        """The street groups, each from its last street back, last group first."""
+
+    def _setup(self, st: GameState) -> None:
+        """Edition-dependent constants, computed once per edition."""
+        ed = st.edition
+        self._edition = ed
+        c = ed.board.constants
+        self.scale = max(1, c["starting_cash"] // CLASSIC_START_CASH)
+        unit = c["money_unit"]
+        step = c.get("bid_ladder_step", unit)
+        self.bid_step = step if step > unit else 0
+        b = ed.board
+        groups = {b.group[s] for s in b.streets}
+        self._groups_desc = tuple(
+            tuple(sorted(b.groups[g], reverse=True))
+            for g in sorted(groups, key=lambda g: -max(b.groups[g]))
+        )
+        order = [s for members in self._groups_desc for s in members]
+        if order != sorted(b.streets, reverse=True):  # interleaved groups: one street each
+            self._groups_desc = tuple((s,) for s in sorted(b.streets, reverse=True))
+        if "marks" in st.ext:
+            self.mark_value = c["completion_bonus"] // (2 * c["wonders_to_complete"])
+        else:
+            self.mark_value = 0
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -60,7 +103,8 @@ class HeuristicBot:
                 r = b.rents[s][lvl]
                 if r > worst:
                     worst = r
-        return max(self.base_reserve, min(worst // 2, 1000))
+        sc = self.scale
+        return max(self.base_reserve * sc, min(worst // 2, 1000 * sc))
 
     def group_gain(self, st: GameState, seat: int, square: int) -> float:
         """How much owning `square` is worth to `seat` relative to its price."""
@@ -89,13 +133,15 @@ class HeuristicBot:
     # --- protocol ----------------------------------------------------------------------------
 
     def respond(self, st: GameState, seat: int) -> Action | None:
-        if st.claims and st.jail[seat] < 0:
+        if st.claims and (st.jail[seat] < 0 or st.edition.mechanics.jailed_owner_collects):
             for c in st.claims:
                 if c[0] == seat:
                     return Action(Kind.CLAIM, c[1])
         return None
 
     def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        if st.edition is not self._edition:
+            self._setup(st)
         f = st.stack[-1]
         k = f[0]
         if k == F.PRE_ROLL or k == F.ROLL_AGAIN:
@@ -107,16 +153,21 @@ class HeuristicBot:
         if k == F.AUCTION:
             return self._bid(st, seat, f)
         if k == F.DEBT:
+            if st.cash[seat] >= f[3]:
+                return _PAY
             return self._raise(st, seat, legal, _PAY)
         if k == F.JAIL:
             return self._jail(st, seat, legal)
         if k == F.OFFER:
             return self._offer(st, seat, f, legal)
         if k == F.CARD_CHOICE:
-            return _PAY if st.cash[seat] >= 100 else _DRAW
+            return _PAY if st.cash[seat] >= 100 * self.scale else _DRAW
+        if k == FLIGHT and self.mark_value:
+            return self._flight(st, seat)
         if k == F.ACQUIRED:
+            keep = 500 * self.scale
             for a in legal:
-                if a.kind == Kind.UNMORTGAGE and st.cash[seat] - redeem_cost(st, a.a) >= 500:
+                if a.kind == Kind.UNMORTGAGE and st.cash[seat] - redeem_cost(st, a.a) >= keep:
                     return a
             for a in legal:
                 if a.kind == Kind.KEEP_MORTGAGED:
@@ -149,34 +200,42 @@ class HeuristicBot:
         owner = st.owner
         cash = st.cash[seat]
         reserve = -1
-        for s in reversed(b.streets):
-            if owner[s] != seat or not can_build(st, seat, s):
-                continue
-            if reserve < 0:
-                reserve = self.reserve(st, seat)
-            cost = b.house_cost[s] if st.level[s] < 4 else b.hotel_cost[s]
-            if cash - cost >= reserve:
-                return Action(Kind.BUILD, s)
+        per_hotel = 4
+        for members in self._groups_desc:  # the streets from the last one back
+            for s in members:
+                if owner[s] != seat:
+                    break
+            else:
+                for s in members:
+                    if not can_build(st, seat, s):
+                        continue
+                    if reserve < 0:
+                        reserve = self.reserve(st, seat)
+                        per_hotel = st.edition.houses_per_hotel(st)
+                    cost = b.house_cost[s] if st.level[s] < per_hotel else b.hotel_cost[s]
+                    if cash - cost >= reserve:
+                        return Action(Kind.BUILD, s)
         return None
 
     def _redeem(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
         cash = st.cash[seat]
-        if cash < 1000:
+        sc = self.scale
+        if cash < 1000 * sc:
             return None
         for s in st.edition.board.deeds:
-            if st.owner[s] == seat and st.mortgaged[s] and cash - redeem_cost(st, s) >= 800:
+            if st.owner[s] == seat and st.mortgaged[s] and cash - redeem_cost(st, s) >= 800 * sc:
                 return Action(Kind.UNMORTGAGE, s)
         return None
 
     def _sale(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
         """Short of cash: sell one deed that does not help our groups, once a turn."""
-        if st.cash[seat] >= 150 or self._offered_turn == st.turn:
+        if st.cash[seat] >= 150 * self.scale or self._offered_turn == st.turn:
             return None
         for a in legal:
             if (
                 a.kind == Kind.SELL_DEED
                 and self.group_gain(st, seat, a.a.bit_length() - 1) <= 1.0
-                and st.cash[a.b] >= a.c + 300
+                and st.cash[a.b] >= a.c + 300 * self.scale
             ):
                 self._offered_turn = st.turn
                 return a
@@ -187,7 +246,9 @@ class HeuristicBot:
         cash = st.cash[seat]
         gain = self.group_gain(st, seat, square)
         reserve = self.reserve(st, seat)
-        if cash >= price and (cash - price >= reserve or (gain >= 1.4 and cash - price >= 50)):
+        if cash >= price and (
+            cash - price >= reserve or (gain >= 1.4 and cash - price >= 50 * self.scale)
+        ):
             return _BUY
         if gain >= 1.8 and cash < price:
             for a in legal:  # raise cash for a deed that completes a group
@@ -198,11 +259,26 @@ class HeuristicBot:
     def _bid(self, st: GameState, seat: int, f: tuple[int, ...]) -> Action:
         square = f[2]
         lo = min_bid(st, f)
-        value = int(st.edition.board.price[square] * self.group_gain(st, seat, square))
-        limit = min(value, st.cash[seat] - self.base_reserve // 2)
-        if lo <= limit:
-            return Action(Kind.BID, lo)
-        return _PASS
+        b = st.edition.board
+        price = b.price[square]
+        value = int(price * self.group_gain(st, seat, square))
+        if self.mark_value:
+            kind = b.kind[square]
+            if kind == SquareKind.STREET and not st.ext["marks"][seat] >> square & 1:
+                value += self.mark_value  # winning marks the passport (W-16)
+            elif kind == SquareKind.RAILWAY:
+                value += price // 10  # an airport: free flights for its visitors (W-52)
+        limit = min(value, st.cash[seat] - self.base_reserve * self.scale // 2)
+        if lo > limit:
+            return _PASS
+        step = self.bid_step
+        if step:  # open at half the price, then raise by a tenth of it (in whole steps)
+            if f[5] < 0:
+                target = price // 2 // step * step
+            else:
+                target = f[4] + max(step, price // 10 // step * step)
+            return Action(Kind.BID, min(max(lo, target), limit))
+        return Action(Kind.BID, lo)
 
     def _raise(self, st: GameState, seat: int, legal: Sequence[Action], done: Action) -> Action:
         if done in legal:
@@ -220,23 +296,35 @@ class HeuristicBot:
     def _jail(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         b = st.edition.board
         unowned = sum(1 for s in b.deeds if st.owner[s] < 0)
-        if unowned * 3 >= len(b.deeds):
-            if _CARD in legal:
+        early = unowned * 3 >= len(b.deeds)
+        if not early and self.mark_value:
+            # passports: moving marks wonders, so leave while the rents out there are low
+            early = self.reserve(st, seat) <= self.base_reserve * self.scale
+        if early:  # the legal list is not built: the jail options are read from the state
+            if seat in st.card_holder.values():
                 return _CARD
-            if _FINE in legal and st.cash[seat] >= 6 * b.constants["start_bonus"] // 4:
+            c = b.constants
+            fee = c["jail_attempt_fee"] if "jail_attempt_fee" in c else c["jail_fine"]
+            cash = st.cash[seat]
+            if cash >= fee and cash >= 6 * c["start_bonus"] // 4:
                 return _FINE
-        return _SERVE if _SERVE in legal else _ROLL
+        return _SERVE if st.edition.mechanics.jail == "skip_turns" else _ROLL
 
     def _offer(
         self, st: GameState, seat: int, f: tuple[int, ...], legal: Sequence[Action]
     ) -> Action:
+        """Accept a good offer if the rules let it (the legal list is built only then)."""
+        return _ACCEPT if self._good_offer(st, seat, f) and _ACCEPT in legal else _REJECT
+
+    def _good_offer(self, st: GameState, seat: int, f: tuple[Any, ...]) -> bool:
         _, _seat, kind, _frm, what, price = f
-        if _ACCEPT not in legal:
-            return _REJECT
         b = st.edition.board
         if kind == F.OFFER_CARD:
-            ok = price <= 50 and st.cash[seat] - price >= self.base_reserve
-            return _ACCEPT if ok else _REJECT
+            return bool(
+                price <= 50 * self.scale and st.cash[seat] - price >= self.base_reserve * self.scale
+            )
+        if kind == F.OFFER_TRADE:
+            return self._good_trade(st, seat, f)
         value = 0
         m, s = what, 0
         while m:
@@ -245,7 +333,44 @@ class HeuristicBot:
             m >>= 1
             s += 1
         if kind == F.OFFER_IN_KIND:
-            return _ACCEPT if value >= price else _REJECT
-        if value >= price and st.cash[seat] - price >= self.reserve(st, seat):
-            return _ACCEPT
-        return _REJECT
+            return bool(value >= price)
+        return bool(value >= price and st.cash[seat] - price >= self.reserve(st, seat))
+
+    def _flight(self, st: GameState, seat: int) -> Action:
+        """The free flight (W-52): mark the dearest unmarked wonder an opponent owns (landing
+        there later would cost rent), else the dearest unowned one, else any."""
+        b = st.edition.board
+        m = st.ext["marks"][seat]
+        owner, price = st.owner, b.price
+        best, key = -1, (-1, -1)
+        for s in b.streets:
+            if m >> s & 1:
+                continue
+            o = owner[s]
+            k = (2 if o >= 0 and o != seat else 1 if o < 0 else 0, price[s])
+            if k > key:
+                best, key = s, k
+        return Action(Kind.MARK, best)
+
+    def _good_trade(self, st: GameState, seat: int, f: tuple[Any, ...]) -> bool:
+        """An exchange offered to `seat` (W-84): accept when what it gets (deeds at their
+        group value, cards, cash) is worth at least what it gives, it keeps its reserve, and
+        the other player does not complete a group by it."""
+        _, _seat, _kind, frm, (give, get), cash = f
+        b = st.edition.board
+        card = 50 * self.scale
+        got_squares, got_cards = items_of(give)
+        lost_squares, lost_cards = items_of(get)
+        gain: int = cash + card * (len(got_cards) - len(lost_cards))
+        for s in got_squares:
+            gain += int(b.price[s] * self.group_gain(st, seat, s))
+        owner = st.owner
+        for s in lost_squares:
+            g = b.group[s]
+            mine = sum(1 for x in b.groups[g] if owner[x] == seat) if g >= 0 else 1
+            gain -= b.price[s] * (2 if mine > 1 else 1)
+            if g >= 0 and all(owner[x] == frm or x in lost_squares for x in b.groups[g]):
+                return False  # it would complete the other player's group
+        if cash < 0 and st.cash[seat] + cash < self.reserve(st, seat):
+            return False
+        return gain >= 0

@@ -130,6 +130,10 @@ class Mechanics:
     """True: buildings are sold evenly (W-78); False: in any order (C-58, A-12)."""
     mortgage_needs_unbuilt_group: bool = True
     """True: no building in the whole group (W-81); False: on that deed only (C-65, A-13)."""
+    trades: str = "exchange"
+    """"exchange": two-party exchanges of deeds, cards and cash in the action windows (W-84);
+    "sale": deeds sold for cash in the seller's pre-roll phase, cards at any time (C-59 to
+    C-63)."""
     settle_claims_at_end: bool = True
     """True: open rent claims are paid automatically when the game ends (W-92, Q-3);
     False: each owner is asked once (C-76, Q-7)."""

@@ -21,6 +21,8 @@ The vocabulary (see README, "Action vocabulary"); `S` is a square index, `P` a s
     bankrupt              give up when the debt cannot be raised
     end-turn
     mark S                wonders: mark wonder S in your passport (the airport's free flight)
+    trade P give I get I cash N   wonders: offer seat P an exchange; I lists squares and card
+                          ids (`1,3,C7`, or `-` for nothing); N > 0 you pay P, N < 0 P pays you
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ class Kind(IntEnum):
     BANKRUPT = 22
     END_TURN = 23
     MARK = 24
+    TRADE = 25
 
 
 class Action(NamedTuple):
@@ -66,6 +69,7 @@ class Action(NamedTuple):
     a: int = 0
     b: int = 0
     c: int = 0
+    d: int = 0
 
     def __str__(self) -> str:
         return action_text(self)
@@ -100,6 +104,7 @@ _WORDS: dict[int, str] = {
     Kind.BANKRUPT: "bankrupt",
     Kind.END_TURN: "end-turn",
     Kind.MARK: "mark",
+    Kind.TRADE: "trade",
 }
 _BY_WORD: dict[str, int] = {w: k for k, w in _WORDS.items() if k != Kind.DICE}
 _SQUARE_KINDS = frozenset(
@@ -120,6 +125,21 @@ def mask_of(squares: list[int] | tuple[int, ...]) -> int:
     for s in squares:
         m |= 1 << s
     return m
+
+
+CARD_BIT = 64
+"""In an item mask (trades), card c is bit CARD_BIT + c; squares use bits 0 to 63."""
+
+
+def items_of(mask: int) -> tuple[list[int], list[int]]:
+    """(squares, cards) of a trade item mask."""
+    bits = squares_of(mask)
+    return [b for b in bits if b < CARD_BIT], [b - CARD_BIT for b in bits if b >= CARD_BIT]
+
+
+def _items_text(mask: int) -> str:
+    squares, cards = items_of(mask)
+    return ",".join([*map(str, squares), *map(card_text, cards)]) or "-"
 
 
 def squares_of(mask: int) -> list[int]:
@@ -153,6 +173,8 @@ def action_text(a: Action) -> str:
         return f"sell-card {card_text(a.a)} to {a.b} for {a.c}"
     if k == Kind.PAY_WITH:
         return f"pay-with {','.join(map(str, squares_of(a.a)))} for {a.c}"
+    if k == Kind.TRADE:
+        return f"trade {a.a} give {_items_text(a.b)} get {_items_text(a.c)} cash {a.d}"
     return word
 
 
@@ -175,6 +197,21 @@ def _squares(tok: str, text: str) -> int:
     if len(set(parts)) != len(parts) or any(p >= 64 for p in parts):
         raise ActionParseError(f"'{text}': bad square list '{tok}'")
     return mask_of(parts)
+
+
+def _items(tok: str, text: str) -> int:
+    """A trade item list: squares and card ids joined by commas, or '-'."""
+    from tycoon.engine.errors import ActionParseError
+
+    if tok == "-":
+        return 0
+    mask = 0
+    for part in tok.split(","):
+        bit = CARD_BIT + _card(part, text) if part[:1].isalpha() else _int(part, text)
+        if (bit < CARD_BIT and bit >= 64) or mask >> bit & 1:
+            raise ActionParseError(f"'{text}': bad item list '{tok}'")
+        mask |= 1 << bit
+    return mask
 
 
 def _card(tok: str, text: str) -> int:
@@ -216,6 +253,20 @@ def parse_text(text: str) -> Action:
             raise ActionParseError(f"'{text}': expected '{word} <what> to <seat> for <amount>'")
         what = _squares(toks[1], text) if k == Kind.SELL_DEED else _card(toks[1], text)
         return Action(k, what, _int(toks[3], text), _int(toks[5], text))
+    if k == Kind.TRADE:
+        if n != 8 or [t.lower() for t in toks[2::2]] != ["give", "get", "cash"]:
+            raise ActionParseError(
+                f"'{text}': expected 'trade <seat> give <items> get <items> cash <n>'"
+            )
+        cash = toks[7]
+        sign = -1 if cash.startswith("-") and len(cash) > 1 else 1
+        return Action(
+            k,
+            _int(toks[1], text),
+            _items(toks[3], text),
+            _items(toks[5], text),
+            sign * _int(cash[1:] if sign < 0 else cash, text),
+        )
     if k == Kind.PAY_WITH:
         if n != 4 or toks[2].lower() != "for":
             raise ActionParseError(f"'{text}': expected 'pay-with <squares> for <amount>'")

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from tycoon.editions.board import Board
 from tycoon.engine import events as ev
-from tycoon.engine.actions import Action, Kind, card_text, parse_text, squares_of
+from tycoon.engine.actions import Action, Kind, card_text, items_of, parse_text, squares_of
 from tycoon.engine.errors import ActionParseError
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
@@ -238,4 +238,19 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
         return f"{who} ends the turn"
     if k == Kind.MARK:
         return f"{who} marks {_square(board, a)} in the passport"
+    if k == Kind.TRADE:
+
+        def items(mask: int) -> str:
+            squares, cards = items_of(mask)
+            names = [_square(board, s) for s in squares] + [f"card {card_text(c)}" for c in cards]
+            return ", ".join(names) or "nothing"
+
+        cash = action.d
+        money = (
+            f", paying {cur}{cash}" if cash > 0 else f", receiving {cur}{-cash}" if cash < 0 else ""
+        )
+        return (
+            f"{who} offers {_who(st.names, a)} an exchange: gives {items(action.b)}"
+            f" for {items(action.c)}{money}"
+        )
     return f"{who}: {action}"

@@ -55,9 +55,17 @@ def debt_legal(st: GameState, f: Frame) -> list[Action]:
         for s in in_kind_deeds(st, seat):
             value = min(st.edition.board.price[s], amount) // unit * unit
             acts.append(Action(Kind.PAY_WITH, 1 << s, 0, value))
-    if max_raisable(st, seat) < amount:
+    if may_go_bankrupt(st, seat, amount):
         acts.append(Action(Kind.BANKRUPT))
     return acts
+
+
+def may_go_bankrupt(st: GameState, seat: int, owed: int) -> bool:
+    """W-86, Q-4: when everything that could be raised is short of the debt, or when nothing
+    can be sold or mortgaged now (a group frozen by the house shortage, W-76, W-78)."""
+    if max_raisable(st, seat) < owed:
+        return True
+    return st.cash[seat] < owed and not raise_cash_options(st, seat)
 
 
 def pay_with_legal(st: GameState, f: Frame, a: Action) -> bool:

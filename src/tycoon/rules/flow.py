@@ -24,7 +24,6 @@ from tycoon.rules.property import (
     can_mortgage,
     can_sell_building,
     can_unmortgage,
-    max_raisable,
     mortgage,
     raise_cash_options,
     redeem_cost,
@@ -61,14 +60,24 @@ def _blocked(st: GameState) -> bool:
     return False
 
 
-_BUILD_WINDOWS = frozenset({F.PRE_ROLL, F.END_TURN})
-"""Between turns (W-24 b): the end of one turn and the next player's pre-roll phase."""
+_BUILD_WINDOWS = frozenset({F.PRE_ROLL, F.END_TURN, F.JAIL})
+"""Between turns (W-24 b): the end of one turn and the next player's first roll (his
+pre-roll phase, or his jail decision if he is in jail)."""
 _OWN_BUILD_WINDOWS = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
 """During one's own turn (W-24 a, W-67)."""
 
 
 def _may_claim(st: GameState, seat: int) -> bool:
     return st.jail[seat] < 0 or st.edition.mechanics.jailed_owner_collects
+
+
+def _trade_window_open(st: GameState, seat: int) -> bool:
+    """May `seat` propose an exchange now: in his own turn (W-24 a, also from jail), between
+    turns (b) or while in debt (c)? Never during an auction or a card (Q-2)."""
+    top = st.stack[-1]
+    if top[1] == seat:
+        return top[0] in _OWN_BUILD_WINDOWS or top[0] == F.DEBT
+    return top[0] in _BUILD_WINDOWS and not _blocked(st)
 
 
 def _build_window_open(st: GameState, seat: int) -> bool:
@@ -90,9 +99,12 @@ def anytime_actions(st: GameState, seat: int) -> list[Action]:
             acts.append(Action(Kind.UNMORTGAGE, s))
     if st.claims and _may_claim(st, seat):
         acts.extend(Action(Kind.CLAIM, c[1]) for c in st.claims if c[0] == seat)
-    if st.card_holder:
-        acts.extend(trade.card_offers(st, seat))
     mech = st.edition.mechanics
+    if mech.trades == "sale":
+        if st.card_holder:
+            acts.extend(trade.card_offers(st, seat))
+    elif _trade_window_open(st, seat):
+        acts.extend(trade.trade_offers(st, seat))
     if mech.build_out_of_turn and _build_window_open(st, seat):
         acts.extend(Action(Kind.BUILD, s) for s in b.streets if can_build(st, seat, s))
     if mech.jail == "attempts" and st.jail[seat] >= 0 and st.stack[-1][0] != F.JAIL:
@@ -145,7 +157,7 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
             acts.extend(
                 Action(Kind.BUILD, s) for s in st.edition.board.streets if can_build(st, seat, s)
             )
-        if k == F.PRE_ROLL:
+        if k == F.PRE_ROLL and st.edition.mechanics.trades == "sale":
             acts.extend(trade.sale_offers(st, seat))
         return acts
     if k == F.END_TURN:
@@ -161,7 +173,10 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
     if k == F.AUCTION:
         return auction.auction_legal(st, f)
     if k == F.DEBT:
-        return debt.debt_legal(st, f)
+        acts = debt.debt_legal(st, f)
+        if st.edition.mechanics.trades == "exchange":  # W-86: sell to players
+            acts.extend(trade.trade_offers(st, seat))
+        return acts
     if k == F.JAIL:
         return _jail_legal(st, seat)
     if k == F.OFFER:
@@ -191,7 +206,8 @@ _ANYTIME_KINDS = frozenset(
     {Kind.MORTGAGE, Kind.SELL_BUILDING, Kind.UNMORTGAGE, Kind.CLAIM, Kind.BUILD}
     | {Kind.PAY_FINE, Kind.USE_CARD}
 )
-_AMOUNT_KINDS = frozenset({Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH})
+_AMOUNT_KINDS = frozenset({Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH, Kind.TRADE})
+_OFFER_KINDS = frozenset({Kind.SELL_CARD, Kind.TRADE})
 _ARGLESS = frozenset(
     {Kind.ROLL, Kind.BUY, Kind.AUCTION, Kind.PASS, Kind.PAY, Kind.DRAW, Kind.SERVE, Kind.PAY_FINE}
     | {Kind.USE_CARD, Kind.ACCEPT, Kind.REJECT, Kind.BANKRUPT, Kind.END_TURN}
@@ -202,7 +218,13 @@ def _anytime_ok(st: GameState, seat: int, a: Action) -> bool:
     """The C-13 actions of `anytime_actions`, tested one by one."""
     k = a.kind
     if k == Kind.SELL_CARD:
-        return trade.card_sale_is_legal(st, seat, a)
+        return st.edition.mechanics.trades == "sale" and trade.card_sale_is_legal(st, seat, a)
+    if k == Kind.TRADE:
+        return (
+            st.edition.mechanics.trades == "exchange"
+            and _trade_window_open(st, seat)
+            and trade.trade_is_legal(st, seat, a)
+        )
     if k in (Kind.PAY_FINE, Kind.USE_CARD):
         jailed = st.edition.mechanics.jail == "attempts" and st.jail[seat] >= 0
         top = st.stack[-1][0]
@@ -251,7 +273,7 @@ def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
         if k == Kind.PAY:
             return st.cash[seat] >= owed
         if k == Kind.BANKRUPT:
-            return max_raisable(st, seat) < owed
+            return debt.may_go_bankrupt(st, seat, owed)
         return k == Kind.PAY_WITH and debt.pay_with_legal(st, f, a)
     if fk == F.JAIL:
         return Action(k) in _jail_own_actions(st, seat) and k != Kind.BUILD
@@ -283,23 +305,30 @@ def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
     if cur == TERMINAL:
         return False
     if seat == CHANCE or cur == CHANCE:
-        return seat == cur and a.kind == Kind.DICE and 1 <= a.a <= 6 and 1 <= a.b <= 6 and not a.c
-    if not 0 <= seat < st.n or not st.alive[seat]:
-        return False
+        return (
+            seat == cur
+            and a.kind == Kind.DICE
+            and 1 <= a.a <= 6
+            and 1 <= a.b <= 6
+            and not a.c
+            and not a.d
+        )
     k = a.kind
+    if not 0 <= seat < st.n or not st.alive[seat] or (a.d and k != Kind.TRADE):
+        return False
     if seat == cur:
         f = st.stack[-1]
         fk = f[0]
         if _frame_ok(st, f, a):
             return True
         if fk in _ANYTIME_FRAMES:
-            return (k in _ANYTIME_KINDS or k == Kind.SELL_CARD) and _anytime_ok(st, seat, a)
+            return (k in _ANYTIME_KINDS or k in _OFFER_KINDS) and _anytime_ok(st, seat, a)
         if k in _RAISE_KINDS and (
             fk in _RAISE_FRAMES or (fk == F.OFFER and f[2] != F.OFFER_IN_KIND)
         ):
             return _anytime_ok(st, seat, a)
-        return False
-    if k not in _ANYTIME_KINDS and k != Kind.SELL_CARD:
+        return k == Kind.TRADE and fk == F.DEBT and _anytime_ok(st, seat, a)
+    if k not in _ANYTIME_KINDS and k not in _OFFER_KINDS:
         return False
     return not _blocked(st) and _anytime_ok(st, seat, a)
 
@@ -346,7 +375,7 @@ def _apply_anytime(st: GameState, seat: int, a: Action) -> None:
         unmortgage(st, seat, a.a)
     elif k == Kind.CLAIM:
         claim(st, seat, a.a)
-    elif k in (Kind.SELL_CARD, Kind.SELL_DEED):
+    elif k in (Kind.SELL_CARD, Kind.SELL_DEED, Kind.TRADE):
         trade.make_offer(st, seat, a)
     elif k == Kind.BUILD:
         build(st, seat, a.a)

@@ -45,3 +45,4 @@ ROLL_ORDER = 4
 OFFER_SALE = 0
 OFFER_CARD = 1
 OFFER_IN_KIND = 2
+OFFER_TRADE = 3  # what = (give mask, get mask), price = cash the offerer pays (< 0: receives)

@@ -178,13 +178,29 @@ def can_sell_building(st: GameState, seat: int, square: int) -> bool:
     h = st.edition.houses_per_hotel(st)
     mine = even_level(lvl, h)
     b = st.edition.board
-    if any(even_level(st.level[s], h) > mine for s in b.groups[b.group[square]]):
+    group = b.groups[b.group[square]]
+    if any(even_level(st.level[s], h) > mine for s in group):
         return False
-    return lvl != HOTEL or st.houses_left >= h
+    if lvl != HOTEL or st.houses_left >= h:
+        return True
+    # W-78 c: without H houses in the bank the hotels are sold outright, all of the group
+    # together, which keeps it even only if every wonder of the group has one.
+    return all(st.level[s] == HOTEL for s in group)
 
 
 def sell_building(st: GameState, seat: int, square: int) -> None:
-    """Sell one house, or the hotel: cleared (C-57) or broken into H houses (W-78 b)."""
+    """Sell one house, or the hotel: cleared (C-57) or broken into H houses (W-78 b); with
+    too few houses in the bank, every hotel of the group is sold outright (W-78 c)."""
+    if st.edition.mechanics.even_selling and st.level[square] == HOTEL:
+        h = st.edition.houses_per_hotel(st)
+        if st.houses_left < h:
+            b = st.edition.board
+            for s in b.groups[b.group[square]]:
+                give(st, seat, (b.hotel_cost[s] + h * b.house_cost[s]) // 2)
+                st.hotels_left += 1
+                st.level[s] = 0
+                emit(st, ev.SOLD_BUILDING, seat, s, 0)
+            return
     give(st, seat, building_sale_value(st, square))
     if st.level[square] == HOTEL:
         st.hotels_left += 1

@@ -1,10 +1,12 @@
-"""Offers between players: deed sales (C-59 to C-62), card sales (C-63) and payment in
-property (C-70). The offerer proposes; the other seat accepts or rejects (Q-5)."""
+"""Offers between players: deed sales (C-59 to C-62), card sales (C-63), two-party exchanges
+of deeds, cards and cash (W-84) and payment in property (C-70, W-87). The offerer proposes;
+the other seat accepts or rejects (Q-5; wonders Q-2)."""
 
 from __future__ import annotations
 
+from tycoon.editions.board import SquareKind
 from tycoon.engine import events as ev
-from tycoon.engine.actions import Action, Kind, squares_of
+from tycoon.engine.actions import CARD_BIT, Action, Kind, items_of, squares_of
 from tycoon.engine.state import Frame, GameState
 from tycoon.rules import frames as F
 from tycoon.rules.common import emit, move_cash, option
@@ -48,7 +50,8 @@ def sale_is_legal(st: GameState, seller: int, a: Action) -> bool:
 
 
 CARD_PRICE = 50
-"""The price listed for a card offer; any multiple of the unit is accepted."""
+"""The price listed for a card offer (unless the board sets `card_price`); any multiple of
+the unit is accepted."""
 
 
 def card_offers(st: GameState, seller: int) -> list[Action]:
@@ -68,16 +71,80 @@ def card_sale_is_legal(st: GameState, seller: int, a: Action) -> bool:
     )
 
 
+# --- exchanges (W-84) ------------------------------------------------------------------------
+
+
+def tradable(st: GameState, seat: int, mask: int) -> bool:
+    """Does `seat` hold every item of `mask`, each one transferable (W-84: deeds in groups
+    without buildings, airports, utilities; Get-out-of-Jail cards)?"""
+    b = st.edition.board
+    squares, cards = items_of(mask)
+    for s in squares:
+        if s >= b.size or st.owner[s] != seat:
+            return False
+        if b.kind[s] == SquareKind.STREET and group_has_building(st, b.group[s]):
+            return False
+    return all(st.card_holder.get(c) == seat for c in cards)
+
+
+def trade_partners(st: GameState, seat: int) -> list[int]:
+    return [p for p in range(st.n) if p != seat and st.alive[p]]
+
+
+def trade_offers(st: GameState, seat: int) -> list[Action]:
+    """Listed exchanges: each transferable deed or card alone, to each other player, for its
+    printed price (a card for the board's `card_price`), or all the buyer's cash if he has
+    less; any exchange W-84 allows is accepted by `apply_action`."""
+    b = st.edition.board
+    partners = trade_partners(st, seat)
+    cash = st.cash
+    out: list[Action] = []
+    for s in b.deeds:
+        if st.owner[s] == seat and tradable(st, seat, 1 << s):
+            price = b.price[s]
+            out.extend(Action(Kind.TRADE, p, 1 << s, 0, -min(price, cash[p])) for p in partners)
+    card_price = b.constants.get("card_price", CARD_PRICE)
+    for c, h in sorted(st.card_holder.items()):
+        if h == seat:
+            out.extend(
+                Action(Kind.TRADE, p, 1 << (CARD_BIT + c), 0, -min(card_price, cash[p]))
+                for p in partners
+            )
+    return out
+
+
+def trade_is_legal(st: GameState, seat: int, a: Action) -> bool:
+    """A two-party exchange: something changes hands, both sides hold what they give and
+    the payer has the cash now."""
+    partner, give, get, cash = a.a, a.b, a.c, a.d
+    if partner not in trade_partners(st, seat) or not (give or get or cash):
+        return False
+    if not (tradable(st, seat, give) and tradable(st, partner, get)):
+        return False
+    return st.cash[seat] >= cash if cash >= 0 else st.cash[partner] >= -cash
+
+
 def make_offer(st: GameState, seller: int, a: Action) -> None:
+    if a.kind == Kind.TRADE:
+        st.stack.append((F.OFFER, a.a, F.OFFER_TRADE, seller, (a.b, a.c), a.d))
+        emit(st, ev.OFFERED, seller, -1, a.d, a.a, str(a))
+        return
     kind = F.OFFER_SALE if a.kind == Kind.SELL_DEED else F.OFFER_CARD
     st.stack.append((F.OFFER, a.b, kind, seller, a.a, a.c))
     emit(st, ev.OFFERED, seller, -1, a.c, a.b, str(a))
 
 
 def _still_valid(st: GameState, f: Frame) -> bool:
-    _, _resp, kind, frm, what, _price = f
+    _, resp, kind, frm, what, price = f
     if kind == F.OFFER_CARD:
         return bool(st.card_holder.get(what) == frm)
+    if kind == F.OFFER_TRADE:
+        give, get = what
+        return (
+            tradable(st, frm, give)
+            and tradable(st, resp, get)
+            and (st.cash[frm] >= price if price >= 0 else st.cash[resp] >= -price)
+        )
     return all(st.owner[s] == frm and not st.level[s] for s in squares_of(what))
 
 
@@ -88,7 +155,10 @@ def offer_legal(st: GameState, f: Frame) -> list[Action]:
         if _still_valid(st, f):
             acts.append(Action(Kind.ACCEPT))
         return acts
-    if st.cash[seat] >= price and _still_valid(st, f):
+    if kind == F.OFFER_TRADE:
+        if _still_valid(st, f):
+            acts.append(Action(Kind.ACCEPT))
+    elif st.cash[seat] >= price and _still_valid(st, f):
         acts.append(Action(Kind.ACCEPT))
     acts.extend(Action(k, s) for k, s in raise_cash_options(st, seat))
     return acts
@@ -115,7 +185,16 @@ def offer_apply(st: GameState, f: Frame, a: Action) -> None:
         emit(st, ev.REJECTED, seat, -1, price, frm)
         return
     emit(st, ev.ACCEPTED, seat, -1, price, frm)
-    if kind == F.OFFER_CARD:
+    if kind == F.OFFER_TRADE:
+        give, get = what
+        move_cash(st, frm, seat, price) if price >= 0 else move_cash(st, seat, frm, -price)
+        for src, dst, mask in ((frm, seat, give), (seat, frm, get)):
+            squares, cards = items_of(mask)
+            for c in cards:
+                st.card_holder[c] = dst
+            if squares:
+                transfer_deeds(st, src, dst, sum(1 << s for s in squares))
+    elif kind == F.OFFER_CARD:
         move_cash(st, seat, frm, price)
         st.card_holder[what] = seat
     elif kind == F.OFFER_SALE:

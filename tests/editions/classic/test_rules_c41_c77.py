@@ -667,10 +667,18 @@ def test_c59_buyer_must_have_the_cash_and_may_raise_it() -> None:
 
 def test_c59_no_swaps_or_deferred_payment_in_the_vocabulary() -> None:
     names = {k.name for k in Kind}
-    assert not {n for n in names if n in ("SWAP", "TRADE", "EXCHANGE", "LOAN", "LEND", "IOU")}
+    assert not {n for n in names if n in ("SWAP", "EXCHANGE", "LOAN", "LEND", "IOU")}
     for text in ("swap 1 for 3", "trade 1 3", "exchange 1 3"):
         with pytest.raises(ActionParseError):
             parse_action(start_game(), text)
+    # the exchange of another edition (W-84) is never legal here: only sales for cash
+    st = start_game()
+    give_deeds(st, 0, [1])
+    give_deeds(st, 1, [3])
+    for seat in range(3):
+        assert not [x for x in texts(st, seat) if x.startswith("trade")]
+    _illegal(st, "trade 1 give 1 get 3 cash 0")
+    _illegal(st, "trade 1 give 1 get - cash -100")
 
 
 def test_c60_sale_only_in_sellers_own_pre_roll() -> None:
