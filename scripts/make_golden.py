@@ -1,11 +1,12 @@
-"""Write the golden records of seeded classic games to tests/golden/classic/<name>.json.
+"""Write the golden records of seeded games to tests/golden/<edition>/<name>.json.
 
 Each file holds the record of one game played by bots, the final snapshot and the first
-200 events as English lines. `tests/test_golden.py` replays every record and diffs the
-final snapshot, and checks that this script still writes the same files byte for byte.
-Regenerate after an intended change of the rules, the bots or the driver:
+200 events as English lines (classic: 3, 4 and 6 players; wonders: 2, 4 and 6 players).
+`tests/test_golden.py` replays every record and diffs the final snapshot, and checks that
+this script still writes the same files byte for byte. Regenerate after an intended change
+of the rules, the bots or the driver:
 
-    .venv/bin/python scripts/make_golden.py            # writes tests/golden/classic/
+    .venv/bin/python scripts/make_golden.py            # writes tests/golden/<edition>/
     .venv/bin/python scripts/make_golden.py --check    # exit 1 if any file would change
 """
 
@@ -30,15 +31,17 @@ FORMAT = "tycoon.golden/1"
 EVENT_LINES = 200
 TURN_LIMIT = 60
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
-OUT_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden" / "classic"
+OUT_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
+"""Files go to OUT_DIR/<edition>/<name>.json."""
 
 
 class Golden(NamedTuple):
-    """One golden game: seats' bots (one kind per seat) and the game seed."""
+    """One golden game: seats' bots (one kind per seat), the game seed and the edition."""
 
     name: str
     bots: tuple[str, ...]
     seed: int
+    edition: str = "classic"
 
 
 GAMES = (
@@ -46,6 +49,14 @@ GAMES = (
     Golden("four_players", ("random", "heuristic", "random", "heuristic"), 202),
     Golden(
         "six_players", ("heuristic", "random", "random", "heuristic", "random", "heuristic"), 303
+    ),
+    Golden("two_players", ("heuristic", "random"), 404, "wonders"),
+    Golden("four_players", ("heuristic", "heuristic", "random", "heuristic"), 505, "wonders"),
+    Golden(
+        "six_players",
+        ("heuristic", "heuristic", "heuristic", "random", "heuristic", "heuristic"),
+        606,
+        "wonders",
     ),
 )
 
@@ -59,7 +70,7 @@ def _kinds(game: Golden) -> tuple[str, ...]:
 def play_game(game: Golden) -> GameState:
     """Play a golden game from its seed with its bots (events on)."""
     kinds = _kinds(game)
-    st = new_game("classic", list(NAMES[: len(kinds)]), game.seed, {"turn_limit": TURN_LIMIT})
+    st = new_game(game.edition, list(NAMES[: len(kinds)]), game.seed, {"turn_limit": TURN_LIMIT})
     bots = [make_bot(k, game.seed * 10 + i) for i, k in enumerate(kinds)]
     return play(st, bots)
 
@@ -96,19 +107,21 @@ def render(doc: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT_DIR, help="output directory")
+    parser.add_argument(
+        "--out", type=Path, default=OUT_DIR, help="output root (one directory per edition)"
+    )
     parser.add_argument("--check", action="store_true", help="only report files that differ")
     args = parser.parse_args(argv)
     out: Path = args.out
     changed = []
     for game in GAMES:
-        path = out / f"{game.name}.json"
+        path = out / game.edition / f"{game.name}.json"
         text = render(build(game))
         old = path.read_text(encoding="utf-8") if path.exists() else None
         if old != text:
             changed.append(path)
             if not args.check:
-                out.mkdir(parents=True, exist_ok=True)
+                path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(text, encoding="utf-8")
     for path in changed:
         print(("differs: " if args.check else "wrote: ") + str(path))

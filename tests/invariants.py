@@ -1,7 +1,10 @@
 """A generic invariant checker: plays complete games with bots and checks the engine's
 contract at every step (OpenSpiel's random_sim_test, TAG's ForwardModelTester).
 
-Cheap invariants (money, property, buildings, cards, jail, who acts) run after every step.
+It is edition-generic: the money, stock and jail bounds come from the board's constants, and
+where the edition keeps passports (`st.ext["marks"]`, wonders) the marks are checked too.
+Cheap invariants (money, property, buildings, cards, jail, who acts, passports) run after
+every step.
 Expensive ones (every legal action applied on a clone, clone independence, snapshot JSON
 round trip, out-of-turn actions of other seats) run every `deep_every` steps. At the end
 the record must replay to an equal state and the game must have ended within its cap.
@@ -64,6 +67,10 @@ class _BoardFacts:
     deeds: tuple[int, ...]
     cards: tuple[int, ...]
     jail_cards: frozenset[int]
+    street_mask: int
+    jail_max: int
+    """The largest jail counter: turns served (C-42) or failed attempts (W-66: the last
+    failed attempt releases at once)."""
 
 
 _FACTS: dict[str, _BoardFacts] = {}
@@ -81,6 +88,8 @@ def _facts(st: GameState) -> _BoardFacts:
             deeds=tuple(s for s in range(b.size) if b.kind[s] in kinds),
             cards=tuple(cards),
             jail_cards=frozenset(c for c in cards if b.card(c).effect == "get_out_of_jail"),
+            street_mask=sum(1 << s for s in range(b.size) if b.kind[s] == SquareKind.STREET),
+            jail_max=b.constants.get("jail_skip_turns", b.constants.get("jail_attempts", 1) - 1),
         )
     return _FACTS[tag]
 
@@ -98,7 +107,7 @@ def check_state(st: GameState, where: str) -> None:
         _fail(where, f"negative cash {cash}")
     if min(st.pos) < 0 or max(st.pos) >= b.size:
         _fail(where, f"a pawn is off the board: {st.pos}")
-    if min(st.jail) < -1 or max(st.jail) > c["jail_skip_turns"]:
+    if min(st.jail) < -1 or max(st.jail) > facts.jail_max:
         _fail(where, f"jail counters out of range: {st.jail}")
     for p in range(n):
         if not alive[p] and (cash[p] or st.jail[p] != -1):
@@ -131,9 +140,11 @@ def check_state(st: GameState, where: str) -> None:
         else:
             houses += lvl
     if st.houses_left + houses != c["houses_in_bank"] or st.houses_left < 0:
-        _fail(where, f"houses: {st.houses_left} left + {houses} on board != 32")
+        _fail(where, f"houses: {st.houses_left} left + {houses} on board != {c['houses_in_bank']}")
     if st.hotels_left + hotels != c["hotels_in_bank"] or st.hotels_left < 0:
-        _fail(where, f"hotels: {st.hotels_left} left + {hotels} on board != 12")
+        _fail(where, f"hotels: {st.hotels_left} left + {hotels} on board != {c['hotels_in_bank']}")
+    if "marks" in st.ext:
+        check_passports(st, where)
     all_cards: list[int] = [card for deck in st.decks for card in deck]
     all_cards.extend(st.card_holder)
     if len(all_cards) != len(facts.cards) or sorted(all_cards) != list(facts.cards):
@@ -161,17 +172,60 @@ def check_state(st: GameState, where: str) -> None:
         _fail(where, "nobody is left")
 
 
+def check_passports(st: GameState, where: str) -> None:
+    """Passports (W-13 to W-21, W-92): one mask per seat, marks only on wonders (streets), at
+    most all of them; a complete passport ends the game (COMPLETED) and only it does."""
+    marks = st.ext["marks"]
+    c = st.edition.board.constants
+    street_mask = _facts(st).street_mask
+    if len(marks) != st.n:
+        _fail(where, f"{len(marks)} passports for {st.n} seats")
+    full = c["wonders_to_complete"]
+    complete = False
+    for p, m in enumerate(marks):
+        if m < 0 or m & ~street_mask:
+            _fail(where, f"seat {p} has marks off the wonders: {m:#x}")
+        count = m.bit_count()
+        if count > full:
+            _fail(where, f"seat {p} has {count} marks, more than {full}")
+        complete = complete or count == full
+    if st.termination == "completed" and not complete:
+        _fail(where, "the game ended by completion but no passport is complete")
+    if st.termination and complete and st.termination != "completed":
+        _fail(where, f"a passport is complete but the game ended by {st.termination}")
+
+
+def check_marks_kept(before: list[int], st: GameState, where: str) -> None:
+    """A mark is never lost: each seat's new mask holds its old one."""
+    for p, (old, new) in enumerate(zip(before, st.ext["marks"], strict=True)):
+        if old & ~new:
+            _fail(where, f"seat {p} lost passport marks {old & ~new:#x}")
+
+
 _PARSED: dict[str, Action] = {}
+_TEXTS: dict[Action, str] = {}
+_CACHE_LIMIT = 200_000
+
+
+def _text(a: Action) -> str:
+    """`action_text`, cached (an action's text depends on nothing else)."""
+    t = _TEXTS.get(a)
+    if t is None:
+        if len(_TEXTS) >= _CACHE_LIMIT:
+            _TEXTS.clear()
+            _PARSED.clear()
+        t = _TEXTS[a] = action_text(a)
+    return t
 
 
 def check_legal_list(
     st: GameState, seat: int | None, acts: list[Action], where: str, full: bool = True
 ) -> None:
-    """Sorted, unique text forms, each parses back to itself (text parsing does not depend
-    on the state, so each text is parsed once per process); with `full`, each is_legal."""
+    """Sorted, unique text forms, each parses back to itself (text forms and parsing do not
+    depend on the state, so each is computed once per process); with `full`, each is_legal."""
     if acts != sorted(acts):
         _fail(where, f"legal actions of seat {seat} not sorted: {acts}")
-    texts = [action_text(a) for a in acts]
+    texts = [_text(a) for a in acts]
     if len(set(texts)) != len(texts):
         _fail(where, f"duplicate text forms among legal actions: {texts}")
     for a, t in zip(acts, texts, strict=True):
@@ -205,6 +259,8 @@ _PROBES = (
     Action(Kind.MORTGAGE, 1),
     Action(Kind.CLAIM, 0),
     Action(Kind.BID, 3),
+    Action(Kind.PAY_FINE),
+    Action(Kind.MARK, 1),
 )
 
 
@@ -276,6 +332,7 @@ def play_checked(
     json_every: int = 50,
     events: bool = False,
     options: dict[str, object] | None = None,
+    edition: str = "classic",
 ) -> GameState:
     """Play one game with bots of `kinds` (one per seat) checking invariants at each step.
 
@@ -284,10 +341,11 @@ def play_checked(
     """
     n = len(kinds)
     opts: dict[str, object] = {"turn_limit": turn_limit, **(options or {})}
-    st = new_game("classic", n, seed, opts, events=events)
+    st = new_game(edition, n, seed, opts, events=events)
     bots = make_bots(kinds, seed)
     rng = Rng(seed ^ 0x5EED)
-    tag = f"game {list(kinds)} seed {seed}"
+    tag = f"{edition} game {list(kinds)} seed {seed}"
+    passports = "marks" in st.ext
     cap = turn_limit * n * 400 + 10_000
     steps = 0
     while not st.termination:
@@ -302,15 +360,19 @@ def play_checked(
             _fail(where, "legal actions at a chance node are not the 36 dice outcomes")
         if steps % deep_every == 0 or steps % json_every == 0:
             check_deep(st, rng, where)
+        marks = st.ext["marks"][:] if passports else None
         step(st, bots)
         steps += 1
         STATS.steps += 1
         check_state(st, f"{tag} after step {steps}")
+        if marks is not None:
+            check_marks_kept(marks, st, f"{tag} after step {steps}")
         if steps > cap:
             _fail(tag, f"not over after {steps} steps (rounds {st.rounds})")
     if legal_actions(st) or any(legal_actions(st, p) for p in range(n)):
         _fail(tag, "legal actions at a terminal state")
-    if not 1 <= st.rounds <= turn_limit and turn_limit:
+    first = 0 if st.termination == "last_player" else 1  # bankruptcies may end round 0
+    if not first <= st.rounds <= turn_limit and turn_limit:
         _fail(tag, f"ended after {st.rounds} rounds, cap {turn_limit}")
     again = replay(to_record(st))
     if again != st:

@@ -222,3 +222,136 @@ def test_human_claims_rent_in_a_response_window() -> None:
     assert st.cash[0] == 3000 + 50
     assert st.cash[1] == 3000 - 50
     assert st.claims == []
+
+
+# --- wonders -------------------------------------------------------------------------------
+
+W_PLAY = ["play", "wonders", "--seats", "human,heuristic,heuristic", "--seed", "7"]
+W_PLAY += ["--names", "Ann,Bob,Cy"]
+
+
+def _wonders_record(tmp_path: Path) -> Path:
+    """Ann rolls 2+3 to London Heathrow Airport, buys it, and her free flight marks the
+    Great Wall of China (W-52)."""
+    st = new_game("wonders", ["Ann", "Bob", "Cy"], 7)
+    for t in ("roll 6 6", "roll 1 2", "roll 1 2", "roll", "roll 2 3", "buy", "mark 39"):
+        apply_action(st, t)
+    apply_action(st, "end-turn")
+    assert st.ext["marks"] == [1 << 39, 0, 0]
+    assert st.cash == [26000, 30000, 30000]
+    path = tmp_path / "wonders.json"
+    save_record(st, path)
+    return path
+
+
+def test_editions_lists_wonders_with_its_options() -> None:
+    r = runner.invoke(app, ["editions"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    assert "wonders@1" in r.output
+    assert "Monopoly Wonders of the World" in r.output
+    assert "2-6" in r.output
+    for name in ("quick_play", "three_house_hotels", "time_game", "rent_collection"):
+        assert name in r.output
+    assert "tie_break_cash" in r.output and "hotel_valuation_houses" in r.output
+    assert "wonders options (--option key=value)" in r.output
+
+
+def test_simulate_wonders_writes_json(tmp_path: Path) -> None:
+    out = tmp_path / "wonders.json"
+    args = ["simulate", "wonders", "--games", "4", "--seats", "heuristic,random,heuristic"]
+    args += ["--seed", "2", "--jobs", "1", "--option", "quick_play=true", "--json", str(out)]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    data = json.loads(out.read_text())
+    assert data["edition"] == "wonders@1"
+    assert data["games"] == 4
+    assert data["seats"] == ["heuristic", "random", "heuristic"]
+    assert data["options"]["quick_play"] is True
+    assert sum(data["wins"]) == 4
+    assert sum(data["terminations"].values()) == 4
+    assert set(data["terminations"]) <= {"completed", "last_player", "turn_limit"}
+    assert len(data["landings"]) == 40
+    assert "Win rate" in r.output
+
+
+def test_simulate_wonders_two_players_and_bad_option() -> None:
+    r = runner.invoke(app, ["simulate", "wonders", "--games", "1", "--seats", "random,random"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["simulate", "wonders", "--option", "rent_collection=never"])
+    assert r.exit_code == 2
+    assert "rent_collection" in r.output and "Traceback" not in r.output
+
+
+def test_play_wonders_shows_passports_and_kroner() -> None:
+    r = runner.invoke(app, W_PLAY, input="1\nboard\nquit\nn\n", env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "Monopoly Wonders of the World, seed 7" in out
+    assert "Passport" in out and "0/22" in out
+    assert "Passports (marked wonders)" in out
+    assert "Ann 0/22: no wonder yet" in out
+    assert "kr30000" in out
+    assert "$" not in out
+    assert out.count("Ann to act") >= 2
+    assert "Game left." in out
+
+
+def test_replay_wonders_record(tmp_path: Path) -> None:
+    path = _wonders_record(tmp_path)
+    r = runner.invoke(app, ["replay", str(path)])
+    assert r.exit_code == 0, r.output
+    assert "Monopoly Wonders of the World (wonders@1), seed 7" in r.output
+    assert "Ann bought London Heathrow Airport for kr4000" in r.output
+    assert "Ann marked Great Wall of China in the passport (free flight)" in r.output
+    assert "Game in progress after 8 actions" in r.output
+    r = runner.invoke(app, ["replay", str(path), "--actions"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    lines = [ln for ln in r.output.splitlines() if ln.strip()[:1].isdigit()]
+    assert len(lines) == 8
+    assert "mark 39" in lines[6] and "marks Great Wall of China in the passport" in lines[6]
+
+
+def test_human_takes_the_free_flight_at_the_terminal() -> None:
+    """The FLIGHT decision is shown with every unmarked wonder; the human marks one by text."""
+    import io
+
+    from rich.console import Console
+
+    from tycoon.bots.base import make_bot
+    from tycoon.cli.terminal import TerminalGame
+
+    st = new_game("wonders", ["Ann", "Bob", "Cy"], 7)
+    st.owner[39] = 1  # Bob owns the Great Wall of China
+    for t in ("roll 6 6", "roll 1 2", "roll 1 2", "roll", "roll 2 3", "buy"):
+        apply_action(st, t)
+    answers = iter(["mark 5", "mark 39", "board", "quit", "n"])
+    out = io.StringIO()
+    bots = [None, make_bot("heuristic", 1), make_bot("heuristic", 2)]
+    game = TerminalGame(st, bots, Console(file=out, width=160), ask=lambda _p: next(answers))
+    assert game.run() is False
+    text = out.getvalue()
+    assert "free flight: choose a wonder to mark in your passport (22 left)" in text
+    assert "mark Great Wall of China (kr8000, owned by Bob)" in text
+    assert "mark Stonehenge (kr1200, unowned)" in text
+    assert "'mark 5' is not legal now" in text  # an airport is not a wonder
+    assert "Ann marked Great Wall of China in the passport (free flight)" in text
+    assert st.ext["marks"][0] == 1 << 39
+    assert "Ann 1/22: Great Wall of China" in text
+
+
+def test_view_has_passports_only_where_the_edition_keeps_them() -> None:
+    from tycoon.records.view import view
+
+    st = new_game("wonders", ["Ann", "Bob", "Cy"], 7)
+    for t in ("roll 6 6", "roll 1 2", "roll 1 2", "roll", "roll 2 3", "buy"):
+        apply_action(st, t)
+    v = view(st, 0)
+    assert v["pending"] == {"kind": "flight", "seat": 0}
+    assert [p["passport"] for p in v["players"]] == [[], [], []]
+    assert "mark 39" in v["legal_actions"] and "mark 5" not in v["legal_actions"]
+    apply_action(st, "mark 39")
+    v = view(st, 1)
+    assert [p["passport"] for p in v["players"]] == [[39], [], []]
+    json.dumps(v)
+    classic = view(new_game("classic", 3, 1), 0)
+    assert all("passport" not in p for p in classic["players"])

@@ -1,5 +1,6 @@
 """Golden records (OpenSpiel playthroughs): replay each stored game and diff its final
 snapshot; regenerate it with scripts/make_golden.py and diff the file byte for byte.
+Files: tests/golden/<edition>/<name>.json (classic: 3, 4, 6 players; wonders: 2, 4, 6).
 
 After an intended change of the rules, the bots or the driver, regenerate with
 `.venv/bin/python scripts/make_golden.py` and review the diff.
@@ -21,7 +22,8 @@ from tycoon.records.record import replay
 from tycoon.records.snapshot import snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = ROOT / "tests" / "golden" / "classic"
+GOLDEN = ROOT / "tests" / "golden"
+EDITIONS = ("classic", "wonders")
 REGENERATE = "regenerate with `.venv/bin/python scripts/make_golden.py` if the change is intended"
 
 
@@ -38,12 +40,21 @@ def _script() -> ModuleType:
 
 
 MG = _script()
-NAMES = [g.name for g in MG.GAMES]
+NAMES = [f"{g.edition}/{g.name}" for g in MG.GAMES]
+"""Each golden game as `edition/name` (its path under tests/golden, without `.json`)."""
+
+
+def _path(name: str) -> Path:
+    return GOLDEN / f"{name}.json"
 
 
 def _load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(_path(name).read_text(encoding="utf-8"))
     return data
+
+
+def _game(name: str) -> Any:
+    return next(g for g in MG.GAMES if f"{g.edition}/{g.name}" == name)
 
 
 def _first_difference(a: dict[str, Any], b: dict[str, Any]) -> str:
@@ -53,17 +64,19 @@ def _first_difference(a: dict[str, Any], b: dict[str, Any]) -> str:
 
 
 def test_golden_files_exist() -> None:
-    files = sorted(p.stem for p in GOLDEN.glob("*.json"))
+    files = sorted(f"{p.parent.name}/{p.stem}" for p in GOLDEN.glob("*/*.json"))
     assert files == sorted(NAMES)
-    sizes = {len(g.bots) for g in MG.GAMES}
-    assert sizes == {3, 4, 6}
+    assert {p.name for p in GOLDEN.iterdir() if p.is_dir()} == set(EDITIONS)
+    for edition, sizes in (("classic", {3, 4, 6}), ("wonders", {2, 4, 6})):
+        assert {len(g.bots) for g in MG.GAMES if g.edition == edition} == sizes
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_replay_matches_the_stored_snapshot(name: str) -> None:
     doc = _load(name)
-    assert doc["format"] == "tycoon.golden/1" and doc["name"] == name
+    assert doc["format"] == "tycoon.golden/1" and f"{name.split('/')[0]}/{doc['name']}" == name
     st = replay(doc["record"])
+    assert st.edition.id == name.split("/")[0]
     got = snapshot(st)
     assert got == doc["snapshot"], _first_difference(got, doc["snapshot"])
     assert st.termination == doc["snapshot"]["termination"] != ""
@@ -74,23 +87,22 @@ def test_replay_matches_the_stored_snapshot(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_regenerating_gives_the_same_file(name: str) -> None:
-    game = next(g for g in MG.GAMES if g.name == name)
-    doc = MG.build(game)
+    doc = MG.build(_game(name))
     stored = _load(name)
     assert doc["record"] == stored["record"], f"the game plays differently now; {REGENERATE}"
     assert doc == stored, REGENERATE
-    text = (GOLDEN / f"{name}.json").read_text(encoding="utf-8")
+    text = _path(name).read_text(encoding="utf-8")
     assert MG.render(doc) == text, f"file format differs; {REGENERATE}"
 
 
 def test_generation_is_deterministic(tmp_path: Path) -> None:
     assert MG.main(["--out", str(tmp_path)]) == 0
-    first = {p.name: p.read_bytes() for p in tmp_path.glob("*.json")}
+    first = {f"{p.parent.name}/{p.stem}": p.read_bytes() for p in tmp_path.glob("*/*.json")}
     assert MG.main(["--out", str(tmp_path), "--check"]) == 0
-    again = {p.name: p.read_bytes() for p in tmp_path.glob("*.json")}
-    assert first == again and len(first) == len(NAMES)
+    again = {f"{p.parent.name}/{p.stem}": p.read_bytes() for p in tmp_path.glob("*/*.json")}
+    assert first == again and sorted(first) == sorted(NAMES)
     for name, data in first.items():
-        assert data == (GOLDEN / name).read_bytes(), f"{name}: {REGENERATE}"
+        assert data == _path(name).read_bytes(), f"{name}: {REGENERATE}"
 
 
 def test_a_changed_golden_is_caught(tmp_path: Path) -> None:
@@ -98,5 +110,20 @@ def test_a_changed_golden_is_caught(tmp_path: Path) -> None:
     doc["record"]["actions"] = doc["record"]["actions"][:-40]
     st = replay(doc["record"])
     assert snapshot(st) != doc["snapshot"]
+    (tmp_path / "classic").mkdir()
     (tmp_path / f"{NAMES[0]}.json").write_text("{}\n")
     assert MG.main(["--out", str(tmp_path), "--check"]) == 1
+
+
+def test_wonders_golden_games_show_passports() -> None:
+    """The wonders records end by a complete passport; marks and flights are described."""
+    for name in (n for n in NAMES if n.startswith("wonders/")):
+        doc = _load(name)
+        snap = doc["snapshot"]
+        assert snap["termination"] == "completed", name
+        st = replay(doc["record"])
+        full = st.edition.board.constants["wonders_to_complete"]
+        assert max(m.bit_count() for m in st.ext["marks"]) == full
+        lines = describe_events(st)
+        assert any(" in the passport" in ln for ln in lines)
+        assert any("visited every wonder and gets the bonus of kr30000" in ln for ln in lines)

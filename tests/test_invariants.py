@@ -1,19 +1,28 @@
-"""The generic invariant checker over many complete classic games (see tests/invariants.py).
+"""The generic invariant checker over many complete games (see tests/invariants.py).
 
-Hundreds of games over 3 to 6 players: random bots, heuristic bots, mixed seats and the
-house-rule options, split into small cases so pytest-xdist spreads them over the cores.
+Classic: hundreds of games over 3 to 6 players; wonders: hundreds more over 2 to 6 players
+(passports checked too). Random bots, heuristic bots, mixed seats and the house-rule options,
+split into small cases so pytest-xdist spreads them over the cores.
 """
 
 from __future__ import annotations
 
 import pytest
-from invariants import STATS, InvariantError, check_state, play_checked
+from invariants import (
+    STATS,
+    InvariantError,
+    check_marks_kept,
+    check_passports,
+    check_state,
+    play_checked,
+)
 
 from tycoon.bots.base import bot_names, make_bot
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.api import apply_action, clone, legal_actions, new_game
 from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.rng import Rng
+from tycoon.engine.state import GameState
 from tycoon.records.snapshot import snapshot
 from tycoon.sim.driver import in_window, step
 
@@ -190,3 +199,198 @@ def test_stats_are_counted() -> None:
     play_checked(["random"] * 3, 42, turn_limit=10, deep_every=1)
     assert STATS.games == before + 1
     assert STATS.deep_steps > 0 and STATS.clone_applies > 0
+
+
+# --- wonders -------------------------------------------------------------------------------
+
+W_PLAYER_COUNTS = (2, 3, 4, 5, 6)
+W_RANDOM_CHUNKS, W_RANDOM_GAMES = 8, 4
+W_HEURISTIC_CHUNKS, W_HEURISTIC_GAMES = 4, 3
+W_MIXED_CHUNKS, W_MIXED_GAMES = 4, 3
+W_DEEP_EVERY = 10
+W_MIXED_DEEP_EVERY = 20
+"""Mixed games are long in steps (random seats make many offers that are rejected)."""
+W_TURN_LIMIT = 200
+W_TERMINATIONS = ("last_player", "turn_limit", "completed")
+
+
+def _w_mixed(n: int, seed: int) -> list[str]:
+    """Seats holding both bot kinds (two players: one of each)."""
+    if n == 2:
+        return ["random", "heuristic"] if seed % 2 else ["heuristic", "random"]
+    return _mixed(n, seed)
+
+
+def _check_wonders_end(st: GameState, turn_limit: int) -> None:
+    """How a wonders game ended agrees with the state (W-92, W-99, C-76)."""
+    assert st.termination in W_TERMINATIONS
+    assert st.winners and all(st.alive[w] for w in st.winners)
+    counts = [m.bit_count() for m in st.ext["marks"]]
+    full = st.edition.board.constants["wonders_to_complete"]
+    if st.termination == "completed":
+        assert counts.count(full) == 1
+    else:
+        assert max(counts) < full
+    if st.termination == "last_player":
+        assert sum(st.alive) == 1
+    elif st.termination == "turn_limit":
+        assert st.rounds == turn_limit
+
+
+def _w_play(
+    kinds_of: list[list[str]],
+    seeds: list[int],
+    deep_every: int = W_DEEP_EVERY,
+    turn_limit: int = W_TURN_LIMIT,
+    options: dict[str, object] | None = None,
+) -> list[GameState]:
+    games = []
+    for kinds, seed in zip(kinds_of, seeds, strict=True):
+        st = play_checked(
+            kinds,
+            seed,
+            turn_limit=turn_limit,
+            deep_every=deep_every,
+            options=options,
+            edition="wonders",
+        )
+        _check_wonders_end(st, turn_limit)
+        games.append(st)
+    return games
+
+
+@pytest.mark.parametrize("chunk", range(W_RANDOM_CHUNKS))
+@pytest.mark.parametrize("n", W_PLAYER_COUNTS)
+def test_wonders_random_games(n: int, chunk: int) -> None:
+    seeds = [11000 * n + chunk * W_RANDOM_GAMES + i for i in range(W_RANDOM_GAMES)]
+    _w_play([["random"] * n] * len(seeds), seeds)
+
+
+@pytest.mark.skipif(not HAVE_HEURISTIC, reason="heuristic bot not available")
+@pytest.mark.parametrize("chunk", range(W_HEURISTIC_CHUNKS))
+@pytest.mark.parametrize("n", W_PLAYER_COUNTS)
+def test_wonders_heuristic_games(n: int, chunk: int) -> None:
+    seeds = [12000 * n + chunk * W_HEURISTIC_GAMES + i for i in range(W_HEURISTIC_GAMES)]
+    games = _w_play([["heuristic"] * n] * len(seeds), seeds)
+    assert any(m for st in games for m in st.ext["marks"])
+
+
+@pytest.mark.parametrize("chunk", range(W_MIXED_CHUNKS))
+@pytest.mark.parametrize("n", W_PLAYER_COUNTS)
+def test_wonders_mixed_games(n: int, chunk: int) -> None:
+    seeds = [13000 * n + chunk * W_MIXED_GAMES + i for i in range(W_MIXED_GAMES)]
+    kinds_of = [_w_mixed(n, s) for s in seeds]
+    if HAVE_HEURISTIC:
+        assert all({"random", "heuristic"} <= set(k) for k in kinds_of)
+    _w_play(kinds_of, seeds, deep_every=W_MIXED_DEEP_EVERY)
+
+
+W_OPTION_SETS: list[dict[str, object]] = [
+    {"quick_play": True},
+    {"three_house_hotels": True},
+    {"time_game": True, "turn_limit": 12},
+    {"rent_collection": "auto"},
+    {"tie_break_cash": True, "hotel_valuation_houses": "3"},
+    {"deal_two_deeds": True},
+]
+W_OPTION_GAMES = 4
+
+
+@pytest.mark.parametrize("which", range(len(W_OPTION_SETS)))
+def test_wonders_option_games(which: int) -> None:
+    opts = dict(W_OPTION_SETS[which])
+    limit = int(str(opts.pop("turn_limit", 80)))
+    games = []
+    for i in range(W_OPTION_GAMES):
+        n = 2 + i + which % 2
+        seed = 15000 + which * 10 + i
+        kinds = _w_mixed(n, seed) if i % 2 else ["heuristic"] * n
+        games.extend(
+            _w_play([kinds], [seed], deep_every=W_MIXED_DEEP_EVERY, turn_limit=limit, options=opts)
+        )
+    for st in games:
+        for key, value in opts.items():
+            assert st.options.to_dict()[key] == value
+        if opts.get("rent_collection") == "auto":
+            assert st.options.auto_claim_rent and not st.claims
+    if "time_game" in opts:
+        assert {st.termination for st in games} <= {"turn_limit", "last_player", "completed"}
+        assert any(st.termination == "turn_limit" for st in games)
+    if opts.get("quick_play") or opts.get("deal_two_deeds") or opts.get("time_game"):
+        st = new_game("wonders", 4, 15000 + which, {**opts, "turn_limit": limit})
+        owned = [sum(1 for o in st.owner if o == p) for p in range(4)]
+        assert owned == [2, 2, 2, 2]  # W-96, W-100: two deeds each, dealt
+        for p in range(4):
+            dealt = sum(1 << s for s in st.edition.board.streets if st.owner[s] == p)
+            assert st.ext["marks"][p] == dealt  # W-17: a dealt wonder is marked
+        check_state(st, "dealt")
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_wonders_full_depth_games(seed: int) -> None:
+    """Wonders games with the expensive checks at every step, events on."""
+    n = 3 + 2 * seed
+    st = play_checked(
+        _w_mixed(n, seed),
+        19000 + seed,
+        turn_limit=25,
+        deep_every=1,
+        events=True,
+        edition="wonders",
+    )
+    _check_wonders_end(st, 25)
+
+
+def test_wonders_enough_games() -> None:
+    """The wonders parametrization plays at least 300 complete games, 2 to 6 players."""
+    per_n = W_RANDOM_CHUNKS * W_RANDOM_GAMES + W_MIXED_CHUNKS * W_MIXED_GAMES
+    per_n += W_HEURISTIC_CHUNKS * W_HEURISTIC_GAMES if HAVE_HEURISTIC else 0
+    total = per_n * len(W_PLAYER_COUNTS) + W_OPTION_GAMES * len(W_OPTION_SETS) + 2
+    assert total >= 300
+    assert W_PLAYER_COUNTS == (2, 3, 4, 5, 6)
+
+
+def test_wonders_checker_catches_broken_passports() -> None:
+    """Marks off the wonders, too many marks, a lost mark and a false completion all fail."""
+    st = new_game("wonders", 3, 3)
+    check_state(st, "fresh")
+    assert st.ext["marks"] == [0, 0, 0]
+    st.ext["marks"][0] = 1 << 5  # an airport
+    with pytest.raises(InvariantError, match="marks off the wonders"):
+        check_state(st, "broken")
+    st.ext["marks"][0] = 1 << 1 | 1 << 3
+    check_state(st, "two wonders")
+    with pytest.raises(InvariantError, match="seat 0 lost passport marks 0x8"):
+        check_marks_kept([1 << 1 | 1 << 3], _with_marks(st, [1 << 1, 0, 0]), "lost")
+    streets = st.edition.board.streets
+    assert len(streets) == 22
+    st.ext["marks"][1] = sum(1 << s for s in streets)
+    st.termination = "turn_limit"
+    with pytest.raises(InvariantError, match="passport is complete but the game ended"):
+        check_passports(st, "broken")
+    st.ext["marks"][1] = 0
+    st.termination = "completed"
+    with pytest.raises(InvariantError, match="no passport is complete"):
+        check_passports(st, "broken")
+
+
+def _with_marks(st: GameState, marks: list[int]) -> GameState:
+    c = clone(st)
+    c.ext["marks"] = marks
+    return c
+
+
+def test_wonders_checker_uses_the_board_constants() -> None:
+    """Money conservation against kr 30 000 a seat; failed jail attempts up to 3."""
+    st = new_game("wonders", 2, 5)
+    assert sum(st.cash) + st.bank == 2 * 30000
+    check_state(st, "fresh")
+    st.cash[1] += 1
+    with pytest.raises(InvariantError, match="money not conserved"):
+        check_state(st, "broken")
+    st.cash[1] -= 1
+    st.jail[0] = 2
+    check_state(st, "two failed attempts")
+    st.jail[0] = 3  # the third failed attempt releases at once (W-66 c)
+    with pytest.raises(InvariantError, match="jail counters"):
+        check_state(st, "broken")

@@ -46,6 +46,7 @@ ONE_INT = [
     Kind.UNMORTGAGE,
     Kind.KEEP_MORTGAGED,
     Kind.MARK,
+    Kind.WANT,
 ]
 assert set(ARGLESS) | set(ONE_INT) | {
     Kind.DICE,

@@ -433,6 +433,7 @@ def test_every_event_kind_has_a_sentence(kind: str) -> None:
         ev.OFFERED: "sell-deed 1,3 to 1 for 200",
         ev.RELEASED: "card",
         ev.GAME_OVER: "turn_limit",
+        ev.SHORTAGE: "house",
         ev.PAID: "tax",
     }
     line = describe(board, names, Event(kind, 0, 3, 200, 1, details.get(kind, "")))
@@ -455,6 +456,7 @@ def test_every_event_kind_has_a_sentence(kind: str) -> None:
         ev.MOVED,
         ev.OFFERED,
         ev.TURN_STARTED,
+        ev.SHORTAGE,
     )
     assert ("Athens" in line) == mentions_square, line
 

@@ -12,6 +12,7 @@ from tycoon.bots.base import make_bot
 from tycoon.engine import events as ev
 from tycoon.engine.api import new_game
 from tycoon.engine.errors import OptionError
+from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
 from tycoon.sim.bench import bench
 from tycoon.sim.driver import play
@@ -231,3 +232,115 @@ def test_bench_counts_whole_games() -> None:
     assert r["player_turns_per_s"] > 0
     assert r["decisions_per_s"] > r["player_turns_per_s"]
     assert r["peak_rss_mb"] > 1
+
+
+# --- wonders: simulation and the heuristic bot's passport sense --------------------------------
+
+
+def test_wonders_simulation_is_deterministic_and_ends_by_the_rules() -> None:
+    seats = ["heuristic", "heuristic", "heuristic", "heuristic"]
+    one = simulate("wonders", seats, 6, seed=21, jobs=1)
+    two = simulate("wonders", seats, 6, seed=21, jobs=2)
+    assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
+    assert one["edition"] == "wonders@1"
+    assert set(one["terminations"]) <= {"completed", "last_player", "turn_limit"}
+    assert sum(one["terminations"].values()) == 6
+    assert sum(one["wins"]) == pytest.approx(6.0)
+
+
+def test_bench_wonders() -> None:
+    r = bench("wonders", players=3, games=2, seed=4)
+    assert r["games"] == 2
+    assert r["player_turns_per_s"] > 0 and r["decisions_per_s"] > 0
+
+
+def _at_auction(square: int) -> tuple[GameState, int]:
+    """A 3-player wonders game where seat 0 (first) stopped on `square` and sent it to
+    auction; returns the state and the seat asked first."""
+    from tycoon.engine.api import apply_action
+
+    st = new_game("wonders", 3, 1)
+    for t in ("roll 6 6", "roll 1 2", "roll 1 2", "roll", f"roll {square - 1} 1"):
+        apply_action(st, t)
+    assert st.pos[0] == square
+    apply_action(st, "auction")
+    return st, st.stack[-1][1]
+
+
+def test_heuristic_opens_a_wonders_auction_at_half_the_price() -> None:
+    """Raises of kr 1 are allowed (W-36), but the bot jumps: half the price to open, then a
+    tenth of the price a raise, never above its limit."""
+    from tycoon.engine.actions import Action, Kind
+    from tycoon.engine.api import apply_action
+    from tycoon.sim.driver import LazyLegal
+
+    st, asker = _at_auction(5)  # London Heathrow Airport, kr 4 000
+    assert asker == 0  # W-36: the lander is asked first
+    bots = [make_bot("heuristic", p) for p in range(3)]
+    a = bots[0].choose(st, 0, LazyLegal(st, 0))
+    assert a == Action(Kind.BID, 2000)
+    apply_action(st, a)
+    a = bots[1].choose(st, 1, LazyLegal(st, 1))
+    assert a == Action(Kind.BID, 2400)
+
+
+def test_heuristic_values_an_unmarked_wonder_higher() -> None:
+    """A wonder not in the bot's passport is worth its price plus the mark's value; once
+    marked, only its price (here: no group interest)."""
+    from tycoon.engine.actions import Action, Kind
+    from tycoon.engine.api import apply_action
+    from tycoon.sim.driver import LazyLegal
+
+    st, _ = _at_auction(6)  # Acropolis, kr 2 000; seat 0 marked it by landing
+    bot = make_bot("heuristic", 0)
+    apply_action(st, "bid 2100")  # seat 0 bids over the price
+    assert st.stack[-1][1] == 1
+    # seat 1 has not marked it: 2 000 * 1.1 (empty group) + 30 000 / 44 = 2 881
+    assert bot.choose(st, 1, LazyLegal(st, 1)) == Action(Kind.BID, 2300)
+    st.ext["marks"][1] |= 1 << 6
+    assert bot.choose(st, 1, LazyLegal(st, 1)) == Action(Kind.BID, 2200)
+    st.stack[-1] = (*st.stack[-1][:4], 2800, *st.stack[-1][5:])  # seat 0 bid kr 2 800
+    assert bot.choose(st, 1, LazyLegal(st, 1)) == Action(Kind.PASS)
+    st.ext["marks"][1] = 0
+    assert bot.choose(st, 1, LazyLegal(st, 1)) == Action(Kind.BID, 2881)
+
+
+def test_heuristic_free_flight_marks_the_dearest_wonder_an_opponent_owns() -> None:
+    from tycoon.editions.wonders import FLIGHT
+    from tycoon.engine.actions import Action, Kind
+    from tycoon.sim.driver import LazyLegal
+
+    st = new_game("wonders", 3, 1)
+    st.stack.append((FLIGHT, 0))
+    bot = make_bot("heuristic", 0)
+    assert bot.choose(st, 0, LazyLegal(st, 0)) == Action(Kind.MARK, 39)  # none owned: dearest
+    st.owner[11] = 1  # Petra (kr 2 800) and Alhambra (kr 3 200) belong to opponents
+    st.owner[14] = 2
+    st.owner[37] = 0  # its own Pyramids: landing there costs nothing
+    assert bot.choose(st, 0, LazyLegal(st, 0)) == Action(Kind.MARK, 14)
+    st.ext["marks"][0] = 1 << 14
+    assert bot.choose(st, 0, LazyLegal(st, 0)) == Action(Kind.MARK, 11)
+
+
+def test_heuristic_pays_the_wonders_jail_fine_early_and_rolls_later() -> None:
+    from tycoon.engine.actions import Action, Kind
+    from tycoon.rules import frames as F
+    from tycoon.sim.driver import LazyLegal
+
+    st = new_game("wonders", 3, 1)
+    st.jail[0] = 0
+    st.stack.append((F.JAIL, 0))
+    bot = make_bot("heuristic", 0)
+    assert bot.choose(st, 0, LazyLegal(st, 0)) == Action(Kind.PAY_FINE)  # deeds unowned
+    b = st.edition.board
+    for i, s in enumerate(b.deeds):
+        st.owner[s] = 1 + i % 2
+    assert bot.choose(st, 0, LazyLegal(st, 0)) == Action(Kind.PAY_FINE)  # no buildings yet
+    st.level[37] = st.level[39] = 5  # an opponent's hotels: rent kr 30 000 and kr 40 000
+    st.owner[37] = st.owner[39] = 1
+    assert bot.choose(st, 0, LazyLegal(st, 0)) == Action(Kind.ROLL)
+    st.card_holder[b.card_code(0, 15)] = 0  # but a Get-out-of-Jail card is used early only
+    assert bot.choose(st, 0, LazyLegal(st, 0)) == Action(Kind.ROLL)
+    for s in b.deeds[:12]:
+        st.owner[s] = -1
+    assert bot.choose(st, 0, LazyLegal(st, 0)) == Action(Kind.USE_CARD)

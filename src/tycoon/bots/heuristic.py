@@ -174,6 +174,8 @@ class HeuristicBot:
                     return a
         if k == F.FINAL_CLAIM:
             return Action(Kind.CLAIM, f[2])
+        if k == F.DEMAND:
+            return legal[-1]  # as many as it may place
         return legal[0]
 
     # --- decisions ---------------------------------------------------------------------------
@@ -220,10 +222,12 @@ class HeuristicBot:
     def _redeem(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
         cash = st.cash[seat]
         sc = self.scale
-        if cash < 1000 * sc:
+        mortgaged = st.mortgaged
+        if cash < 1000 * sc or True not in mortgaged:
             return None
+        owner = st.owner
         for s in st.edition.board.deeds:
-            if st.owner[s] == seat and st.mortgaged[s] and cash - redeem_cost(st, s) >= 800 * sc:
+            if mortgaged[s] and owner[s] == seat and cash - redeem_cost(st, s) >= 800 * sc:
                 return Action(Kind.UNMORTGAGE, s)
         return None
 
@@ -259,6 +263,9 @@ class HeuristicBot:
     def _bid(self, st: GameState, seat: int, f: tuple[int, ...]) -> Action:
         square = f[2]
         lo = min_bid(st, f)
+        if square < 0:  # a scarce building (W-77): worth up to twice its opening price
+            limit = min(2 * f[3], st.cash[seat] - self.base_reserve * self.scale // 2)
+            return Action(Kind.BID, lo) if lo <= limit else _PASS
         b = st.edition.board
         price = b.price[square]
         value = int(price * self.group_gain(st, seat, square))

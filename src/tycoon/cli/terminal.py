@@ -11,6 +11,8 @@ bot list) are asked:
 
 At a prompt the human types the number of a listed action or any legal action text
 (`bid 255`, `sell-deed 1,3 to 2 for 500`), or `help`, `board`, `log`, `save FILE`, `quit`.
+Where the edition keeps passports (wonders), the players table has a Passport column
+(marked wonders / all wonders) and a panel lists every player's marked wonders.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from rich.text import Text
 
 from tycoon.bots.base import Bot
 from tycoon.editions.board import SquareKind
-from tycoon.engine.actions import Action, Kind, card_text, squares_of
+from tycoon.editions.wonders import FLIGHT
+from tycoon.engine.actions import Action, Kind, card_text, items_of, squares_of
 from tycoon.engine.api import apply_action, is_legal, legal_actions, outcome, parse_action
 from tycoon.engine.errors import IllegalActionError, TycoonError
 from tycoon.engine.events import Event
@@ -57,7 +60,8 @@ HELP = """\
 Type the [bold]number[/] of an action, or any legal action as text, for example
   [bold]roll[/], [bold]buy[/], [bold]bid 255[/] (any amount the rules allow, not only the
   listed ones), [bold]build 3[/], [bold]mortgage 5[/], [bold]claim 2[/],
-  [bold]sell-deed 1,3 to 2 for 500[/].
+  [bold]sell-deed 1,3 to 2 for 500[/]; wonders: [bold]mark 39[/] (free flight),
+  [bold]trade 2 give 1,3 get - cash -500[/], [bold]pay-fine[/] while in jail.
 Squares are board indexes (see [bold]board[/]); players are seat numbers.
 Other commands:
   [bold]help[/]        this text
@@ -355,8 +359,9 @@ class TerminalGame:
         k = a.kind
         if k == Kind.BUILD:
             lvl = st.level[a.a]
-            cost = b.hotel_cost[a.a] if lvl == HOTEL - 1 else b.house_cost[a.a]
-            what = "hotel" if lvl == HOTEL - 1 else f"house {lvl + 1}"
+            hotel = lvl >= st.edition.houses_per_hotel(st)
+            cost = b.hotel_cost[a.a] if hotel else b.house_cost[a.a]
+            what = "hotel" if hotel else f"house {lvl + 1}"
             return f"{what} on {self._square(a.a)} for {self._money(cost)}"
         if k == Kind.MORTGAGE:
             return f"{self._square(a.a)}: receive {self._money(b.mortgage[a.a])}"
@@ -366,6 +371,10 @@ class TerminalGame:
             due = [c[2] for c in st.claims if c[0] == seat and c[1] == a.a]
             amount = f" {self._money(due[0])}" if due else ""
             return f"rent{amount} from {st.names[a.a]}"
+        if k == Kind.MARK:
+            o = st.owner[a.a]
+            whose = "unowned" if o < 0 else f"owned by {st.names[o]}"
+            return f"mark {self._square(a.a)} ({self._money(b.price[a.a])}, {whose})"
         if k == Kind.BUY:
             f = st.stack[-1]
             return f"{self._square(f[2])} for {self._money(b.price[f[2]])}"
@@ -385,13 +394,24 @@ class TerminalGame:
         if k == F.END_TURN:
             return "end of turn"
         if k == F.JAIL:
+            if st.edition.mechanics.jail == "attempts":  # W-66
+                return (
+                    f"in jail ({st.jail[f[1]]} failed attempt(s)): pay the fine, use a card, "
+                    "or roll for a double"
+                )
             return f"in jail ({st.jail[f[1]]} turn(s) served)"
+        if k == F.ROLL_AGAIN:
+            return f"rolled a double ({f[2]} in a row): roll again"
+        if k == FLIGHT and "marks" in st.ext:
+            left = self._wonders(f[1], marked=False)
+            return f"free flight: choose a wonder to mark in your passport ({len(left)} left)"
         if k == F.BUY:
             return f"buy {self._square(f[2])} for {self._money(b.price[f[2]])}, or auction it"
         if k == F.AUCTION:
             high = f"high bid {self._money(f[4])} by {names[f[5]]}" if f[5] >= 0 else "no bids yet"
+            what = self._square(f[2]) if f[2] >= 0 else "a scarce building"
             return (
-                f"auction of {self._square(f[2])}: {high}; "
+                f"auction of {what}: {high}; "
                 f"minimum bid {self._money(min_bid(st, f))}; a pass is final"
             )
         if k == F.DEBT:
@@ -399,6 +419,17 @@ class TerminalGame:
             return f"you owe {who} {self._money(f[3])} ({f[4]}); raise cash, pay or give up"
         if k == F.OFFER:
             frm, what, price = f[3], f[4], f[5]
+            if f[2] == F.OFFER_TRADE:
+                give, get = what
+                money = ""
+                if price > 0:
+                    money = f" and {self._money(price)}"
+                elif price < 0:
+                    money = f"; you would pay {self._money(-price)}"
+                return (
+                    f"{names[frm]} offers a trade: you get {self._items(give)}{money}; "
+                    f"you give {self._items(get)}"
+                )
             if f[2] == F.OFFER_CARD:
                 thing = f"card {card_text(what)}"
             else:
@@ -414,6 +445,28 @@ class TerminalGame:
         if k == F.FINAL_CLAIM:
             return f"time is up: claim the rent {names[f[2]]} owes you?"
         return "decision"
+
+    def _items(self, mask: int) -> str:
+        squares, cards = items_of(mask)
+        words = [self._square(s) for s in squares] + [f"card {card_text(c)}" for c in cards]
+        return ", ".join(words) or "nothing"
+
+    def _wonders(self, seat: int, marked: bool = True) -> list[int]:
+        """The wonders (streets) `seat` has marked (or not yet marked) in the passport."""
+        m = self.st.ext["marks"][seat]
+        return [s for s in self.st.edition.board.streets if bool(m >> s & 1) == marked]
+
+    def passport_panel(self) -> Panel:
+        """Every player's passport: how many wonders are marked, and which."""
+        st = self.st
+        total = len(st.edition.board.streets)
+        lines = []
+        for p in range(st.n):
+            marked = self._wonders(p)
+            head = Text(f"{st.names[p]} {len(marked)}/{total}: ", style=f"bold {_colour(p)}")
+            names = ", ".join(self._square(s) for s in marked) or "no wonder yet"
+            lines.append(head + Text(names, style="" if st.alive[p] else "dim"))
+        return Panel(Text("\n").join(lines), title="Passports (marked wonders)")
 
     def _flush_log(self) -> None:
         evs = self.st.events
@@ -444,6 +497,8 @@ class TerminalGame:
     def show_table(self) -> None:
         self.console.print(self.board_table())
         self.console.print(self.players_table())
+        if "marks" in self.st.ext:
+            self.console.print(self.passport_panel())
 
     def board_table(self) -> Table:
         """The board in two halves side by side: square, price, owner, buildings, pawns."""
@@ -500,9 +555,15 @@ class TerminalGame:
     def players_table(self) -> Table:
         st = self.st
         b = st.edition.board
-        t = Table(title=f"Turn {st.turn} (round {st.rounds + 1})", title_justify="left")
-        for col in ("Seat", "Player", "Cash", "Worth", "On", "Jail", "Deeds", "Cards"):
-            t.add_column(col, justify="right" if col in ("Cash", "Worth") else "left")
+        t = Table(title=f"Turn {st.turn + 1} (round {st.rounds + 1})", title_justify="left")
+        passports = "marks" in st.ext
+        cols = ["Seat", "Player", "Cash", "Worth", "On", "Jail", "Deeds", "Cards"]
+        if passports:
+            cols.insert(4, "Passport")
+        for col in cols:
+            right = col in ("Cash", "Worth", "Passport")
+            t.add_column(col, justify="right" if right else "left")
+        total = len(b.streets)
         for p in range(st.n):
             bot = self.bots[p]
             kind = "human" if bot is None else bot.name
@@ -510,8 +571,10 @@ class TerminalGame:
             if p == st.active and not st.termination:
                 name.stylize("bold")
                 name.append(" *")
+            passport = [f"{st.ext['marks'][p].bit_count()}/{total}"] if passports else []
             if not st.alive[p]:
-                t.add_row(str(p), name, "-", "-", "-", "-", Text("bankrupt", style="red"), "")
+                rest: list[Text | str] = ["-", "-", Text("bankrupt", style="red"), ""]
+                t.add_row(str(p), name, "-", "-", *passport, *rest)
                 continue
             deeds = []
             for s in b.deeds:
@@ -523,13 +586,19 @@ class TerminalGame:
                     if st.mortgaged[s]:
                         tag += " [M]"
                     deeds.append(f"{s}:{tag}")
-            jail = "free" if st.jail[p] < 0 else f"in jail ({st.jail[p]} served)"
+            if st.jail[p] < 0:
+                jail = "free"
+            elif st.edition.mechanics.jail == "attempts":
+                jail = f"in jail ({st.jail[p]} tries)"
+            else:
+                jail = f"in jail ({st.jail[p]} served)"
             cards = ", ".join(card_text(c) for c, h in sorted(st.card_holder.items()) if h == p)
             t.add_row(
                 str(p),
                 name,
                 self._money(st.cash[p]),
                 self._money(net_worth(st, p)),
+                *passport,
                 self._square(st.pos[p]),
                 jail,
                 ", ".join(deeds) or "-",
@@ -542,11 +611,10 @@ class TerminalGame:
         out = outcome(st)
         if out is None:
             return
-        how = (
-            "every other player went bankrupt"
-            if out.termination == "last_player"
-            else "the turn limit was reached; net worth decides"
-        )
+        how = {
+            "last_player": "every other player went bankrupt",
+            "completed": "a passport is complete (every wonder visited); net worth decides",
+        }.get(out.termination, "the turn limit was reached; net worth decides")
         winners = " and ".join(st.names[w] for w in out.winners)
         t = Table(title="Final standings", title_justify="left")
         t.add_column("Seat")
@@ -556,13 +624,14 @@ class TerminalGame:
         for p in order:
             status = self._money(out.scores[p]) if st.alive[p] else "bankrupt"
             t.add_row(str(p), Text(st.names[p], style=_colour(p)), status)
-        self.console.print(
-            Group(
-                Text(f"Game over after {st.turn + 1} turns: {how}.", style="bold"),
-                Text(f"Winner: {winners}", style="bold green"),
-                t,
-            )
-        )
+        parts: list[Table | Text | Panel] = [
+            Text(f"Game over after {st.turn + 1} turns: {how}.", style="bold"),
+            Text(f"Winner: {winners}", style="bold green"),
+            t,
+        ]
+        if "marks" in st.ext:
+            parts.append(self.passport_panel())
+        self.console.print(Group(*parts))
 
 
 def _colour(seat: int) -> str:

@@ -130,6 +130,9 @@ class Mechanics:
     """True: buildings are sold evenly (W-78); False: in any order (C-58, A-12)."""
     mortgage_needs_unbuilt_group: bool = True
     """True: no building in the whole group (W-81); False: on that deed only (C-65, A-13)."""
+    shortage_auctions: bool = True
+    """True: scarce buildings wanted by several players are auctioned (W-77); False: whoever
+    builds first gets them (C-55)."""
     trades: str = "exchange"
     """"exchange": two-party exchanges of deeds, cards and cash in the action windows (W-84);
     "sale": deeds sold for cash in the seller's pre-roll phase, cards at any time (C-59 to

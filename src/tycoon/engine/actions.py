@@ -21,6 +21,7 @@ The vocabulary (see README, "Action vocabulary"); `S` is a square index, `P` a s
     bankrupt              give up when the debt cannot be raised
     end-turn
     mark S                wonders: mark wonder S in your passport (the airport's free flight)
+    want N                in a building shortage: how many houses (or hotels) you want now
     trade P give I get I cash N   wonders: offer seat P an exchange; I lists squares and card
                           ids (`1,3,C7`, or `-` for nothing); N > 0 you pay P, N < 0 P pays you
 """
@@ -60,6 +61,7 @@ class Kind(IntEnum):
     END_TURN = 23
     MARK = 24
     TRADE = 25
+    WANT = 26
 
 
 class Action(NamedTuple):
@@ -105,13 +107,14 @@ _WORDS: dict[int, str] = {
     Kind.END_TURN: "end-turn",
     Kind.MARK: "mark",
     Kind.TRADE: "trade",
+    Kind.WANT: "want",
 }
 _BY_WORD: dict[str, int] = {w: k for k, w in _WORDS.items() if k != Kind.DICE}
 _SQUARE_KINDS = frozenset(
     {Kind.BUILD, Kind.SELL_BUILDING, Kind.MORTGAGE, Kind.UNMORTGAGE, Kind.KEEP_MORTGAGED}
     | {Kind.MARK}
 )
-_AMOUNT_KINDS = frozenset({Kind.BID})
+_AMOUNT_KINDS = frozenset({Kind.BID, Kind.WANT})
 _SEAT_KINDS = frozenset({Kind.CLAIM})
 
 CARD_PREFIXES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

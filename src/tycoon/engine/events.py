@@ -55,3 +55,5 @@ DEBT = "debt"  # seat owes other amount and must raise cash
 BANKRUPT = "bankrupt"
 TURN_STARTED = "turn_started"
 GAME_OVER = "game_over"
+SHORTAGE = "shortage"  # seat asked to build on square; the bank has amount left (detail: kind)
+WANTS = "wants"  # seat wants amount buildings in a shortage

@@ -57,6 +57,13 @@ def _card(board: Board, text: str) -> str:
     return f"card {text}"
 
 
+def _items(board: Board, mask: int) -> str:
+    """Deeds and cards of a trade item mask in words ('nothing' if empty)."""
+    squares, cards = items_of(mask)
+    words = [_square(board, s) for s in squares] + [f"card {card_text(c)}" for c in cards]
+    return ", ".join(words) or "nothing"
+
+
 def _level(level: int) -> str:
     if level >= 5:
         return "a hotel"
@@ -122,6 +129,9 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
     if k == ev.JAILED:
         return f"{who} went to jail"
     if k == ev.JAIL_SERVED:
+        if "jail_attempts" in board.constants:  # W-66 c: a failed roll for a double
+            tries = board.constants["jail_attempts"]
+            return f"{who} rolled no double and stays in jail (attempt {event.amount} of {tries})"
         turns = "turn" if event.amount == 1 else "turns"
         return f"{who} served a turn in jail ({event.amount} {turns} served)"
     if k == ev.RELEASED:
@@ -146,11 +156,19 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
             return f"{who} offered {deeds} to {other} for {amt}"
         if act.kind == Kind.SELL_CARD:
             return f"{who} offered card {card_text(act.a)} to {other} for {amt}"
+        if act.kind == Kind.TRADE:
+            gives, gets = _items(board, act.b), _items(board, act.c)
+            if act.d > 0:
+                gives = f"{cur}{act.d}" if gives == "nothing" else f"{gives} and {cur}{act.d}"
+            elif act.d < 0:
+                gets = f"{cur}{-act.d}" if gets == "nothing" else f"{gets} and {cur}{-act.d}"
+            return f"{who} offered {other} a trade: {gives} for {gets}"
         return f"{who} offered {other}: {d}"
-    if k == ev.ACCEPTED:
-        return f"{who} accepted the offer of {other} ({amt})"
-    if k == ev.REJECTED:
-        return f"{who} rejected the offer of {other} ({amt})"
+    if k in (ev.ACCEPTED, ev.REJECTED):
+        verb = "accepted" if k == ev.ACCEPTED else "rejected"
+        if event.amount < 0:  # a trade in which the offerer receives cash
+            return f"{who} {verb} the offer of {other} ({other} receives {cur}{-event.amount})"
+        return f"{who} {verb} the offer of {other} ({amt})"
     if k == ev.TRANSFERRED:
         return f"{sq} passed from {who} to {other}"
     if k == ev.DEBT:
@@ -164,6 +182,10 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
             "completed": "a passport is complete",
         }.get(d, "time is up")
         return f"Game over ({how}); winner: {who}"
+    if k == ev.SHORTAGE:
+        return f"Building shortage: {who} asked to build on {sq}; the bank has {event.amount} {d}s"
+    if k == ev.WANTS:
+        return f"{who} wants {event.amount}"
     if k == "marked":
         via = {"flight": " (free flight)", "deed": " (deed from the bank)"}.get(d, "")
         return f"{who} marked {sq} in the passport{via}"
@@ -189,6 +211,8 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
     if k == Kind.DICE:
         return f"Dice: {action.a}+{action.b}"
     if k == Kind.ROLL:
+        if seat >= 0 and st.jail[seat] >= 0 and st.edition.mechanics.jail == "attempts":
+            return f"{who} rolls for a double to leave jail"
         return f"{who} rolls the dice"
     if k == Kind.BUY:
         return f"{who} buys the deed"
@@ -205,6 +229,9 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
     if k == Kind.SERVE:
         return f"{who} serves a turn in jail"
     if k == Kind.PAY_FINE:
+        if st.edition.mechanics.jail == "attempts":  # W-66 a
+            fine = board.constants.get("jail_fine", 0)
+            return f"{who} pays the {cur}{fine} fine and leaves jail"
         return f"{who} pays the jail fee and rolls"
     if k == Kind.USE_CARD:
         return f"{who} uses a Get-out-of-Jail card"
@@ -238,6 +265,8 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
         return f"{who} ends the turn"
     if k == Kind.MARK:
         return f"{who} marks {_square(board, a)} in the passport"
+    if k == Kind.WANT:
+        return f"{who} wants {a} of the scarce buildings"
     if k == Kind.TRADE:
 
         def items(mask: int) -> str:

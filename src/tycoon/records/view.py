@@ -1,15 +1,17 @@
 """Per-player views: what one seat may see, as plain JSON data.
 
 Everything on the table is public (cash, pawns, deeds, buildings, mortgages, jail, kept
-cards, open rent claims, the pending decision). The order of the decks and the state of
-the random generator are secret: a view shows only how many cards each deck holds.
+cards, open rent claims, passports where the edition keeps them, the pending decision). The
+order of the decks and the state of the random generator are secret: a view shows only how
+many cards each deck holds.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tycoon.engine.actions import action_text, card_text, squares_of
+from tycoon.editions.wonders import FLIGHT
+from tycoon.engine.actions import action_text, card_text, items_of, squares_of
 from tycoon.engine.api import legal_actions
 from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import CHANCE, TERMINAL
@@ -28,15 +30,31 @@ _FRAME_NAMES = {
     F.ACQUIRED: "acquired",
     F.END_TURN: "end_turn",
     F.FINAL_CLAIM: "final_claim",
+    F.ROLL_AGAIN: "roll_again",
+    F.DEMAND: "shortage_demand",
+    F.PLACE: "shortage_place",
     F.DICE: "dice",
 }
-_OFFER_KINDS = {F.OFFER_SALE: "sale", F.OFFER_CARD: "card", F.OFFER_IN_KIND: "in_kind"}
+_OFFER_KINDS = {
+    F.OFFER_SALE: "sale",
+    F.OFFER_CARD: "card",
+    F.OFFER_IN_KIND: "in_kind",
+    F.OFFER_TRADE: "trade",
+}
+_EDITION_FRAME_NAMES = {"wonders": {FLIGHT: "flight"}}
+"""Names of the editions' own decision frames (wonders: the free flight's mark, W-52)."""
 
 
-def _pending(f: Frame) -> dict[str, Any]:
+def _items(mask: int) -> dict[str, list[Any]]:
+    squares, cards = items_of(mask)
+    return {"squares": squares, "cards": [card_text(c) for c in cards]}
+
+
+def _pending(st: GameState, f: Frame) -> dict[str, Any]:
     """The public facts of the decision (or chance node) the game waits on."""
     k = f[0]
-    out: dict[str, Any] = {"kind": _FRAME_NAMES.get(k, str(k)), "seat": f[1]}
+    name = _FRAME_NAMES.get(k) or _EDITION_FRAME_NAMES.get(st.edition.id, {}).get(k, str(k))
+    out: dict[str, Any] = {"kind": name, "seat": f[1]}
     if k == F.BUY:
         out["square"] = f[2]
     elif k == F.AUCTION:
@@ -55,7 +73,10 @@ def _pending(f: Frame) -> dict[str, Any]:
     elif k == F.OFFER:
         _, _resp, kind, frm, what, price = f
         out.update(offer=_OFFER_KINDS.get(kind, str(kind)), offerer=frm, price=price)
-        if kind == F.OFFER_CARD:
+        if kind == F.OFFER_TRADE:
+            give, get = what
+            out.update(give=_items(give), get=_items(get))
+        elif kind == F.OFFER_CARD:
             out["card"] = card_text(what)
         else:
             out["squares"] = squares_of(what)
@@ -63,6 +84,8 @@ def _pending(f: Frame) -> dict[str, Any]:
         out["squares"] = squares_of(f[2])
     elif k == F.FINAL_CLAIM:
         out["payer"] = f[2]
+    elif k == F.ROLL_AGAIN:
+        out["doubles"] = f[2]
     elif k == F.DICE:
         out["purpose"] = f[2]
     return out
@@ -86,6 +109,9 @@ def view(st: GameState, seat: int | None = None) -> dict[str, Any]:
         }
         for p in range(st.n)
     ]
+    if "marks" in st.ext:  # passports (wonders, W-13): the marked wonders of each seat
+        for p, m in enumerate(st.ext["marks"]):
+            players[p]["passport"] = squares_of(m)
     legal: list[str] = []
     if seat is not None and cur != TERMINAL:
         legal = [action_text(a) for a in legal_actions(st, seat)]
@@ -109,7 +135,7 @@ def view(st: GameState, seat: int | None = None) -> dict[str, Any]:
         "last_dice": st.last_dice,
         "current_player": cur,
         "chance": cur == CHANCE,
-        "pending": _pending(st.stack[-1]) if st.stack and cur != TERMINAL else None,
+        "pending": _pending(st, st.stack[-1]) if st.stack and cur != TERMINAL else None,
         "legal_actions": legal,
         "termination": st.termination,
         "winners": list(st.winners),

@@ -29,6 +29,13 @@ def start_auction(st: GameState, square: int, order: list[int]) -> None:
     st.stack.append((F.AUCTION, bidders[0], square, start, 0, -1, bidders, 0, 0))
 
 
+def start_building_auction(st: GameState, building: int, order: list[int], opening: int) -> None:
+    """W-77 step 2: one building auctioned among the players who want it."""
+    lot = F.HOUSE_LOT if building == F.HOUSE else F.HOTEL_LOT
+    emit(st, ev.AUCTION_STARTED, -1, lot, opening)
+    st.stack.append((F.AUCTION, order[0], lot, opening, 0, -1, tuple(order), 0, 0))
+
+
 def min_bid(st: GameState, f: Frame) -> int:
     """The lowest legal bid: the opening price, then the high bid plus one money unit."""
     _, _asker, _sq, start, high, high_bidder, _o, _i, _out = f
@@ -72,8 +79,17 @@ def auction_apply(st: GameState, f: Frame, a: Action) -> None:
             return
     if high_bidder < 0:
         emit(st, ev.AUCTION_UNSOLD, -1, square)
+        if square < 0:  # nobody bids: the shortage auctions end (W-77 step 5)
+            while st.stack and st.stack[-1][0] == F.STEP_SHORTAGE:
+                st.stack.pop()
         return
     take(st, high_bidder, high)
+    if square < 0:
+        from tycoon.rules.shortage import won
+
+        emit(st, ev.AUCTION_WON, high_bidder, square, high)
+        won(st, high_bidder, F.HOUSE if square == F.HOUSE_LOT else F.HOTEL)
+        return
     st.owner[square] = high_bidder
     emit(st, ev.AUCTION_WON, high_bidder, square, high)
     st.edition.on_bank_deed(st, high_bidder, square)

@@ -15,7 +15,7 @@ from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import BANK, CHANCE, TERMINAL, Termination
-from tycoon.rules import auction, cards, debt, trade
+from tycoon.rules import auction, cards, debt, shortage, trade
 from tycoon.rules import frames as F
 from tycoon.rules.common import emit, give, next_alive, option, take
 from tycoon.rules.property import (
@@ -51,11 +51,16 @@ def current_player(st: GameState) -> int:
     return CHANCE if f[0] == F.DICE else int(f[1])
 
 
+_BLOCKING = frozenset(
+    {F.AUCTION, F.CARD_CHOICE, F.STEP_COLLECT_EACH, F.DEMAND, F.PLACE, F.STEP_SHORTAGE}
+)
+
+
 def _blocked(st: GameState) -> bool:
     """C-13: no out-of-turn actions during an auction or while a card is carried out."""
     for f in st.stack:
         k = f[0]
-        if k in (F.AUCTION, F.CARD_CHOICE, F.STEP_COLLECT_EACH) or (k == F.DEBT and f[5]):
+        if k in _BLOCKING or (k == F.DEBT and f[5]):
             return True
     return False
 
@@ -193,6 +198,10 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
         return acts
     if k == F.FINAL_CLAIM:
         return [Action(Kind.CLAIM, f[2]), Action(Kind.PASS)]
+    if k == F.DEMAND:
+        return shortage.demand_legal(st, f)
+    if k == F.PLACE:
+        return shortage.place_legal(st, f)
     return st.edition.frame_legal(st, f)
 
 
@@ -289,6 +298,10 @@ def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
         return k == Kind.KEEP_MORTGAGED or st.cash[seat] >= redeem_cost(st, a.a)
     if fk == F.FINAL_CLAIM:
         return k == Kind.PASS or (k == Kind.CLAIM and a.a == f[2])
+    if fk == F.DEMAND:
+        return shortage.demand_ok(st, f, a)
+    if fk == F.PLACE:
+        return shortage.place_ok(st, f, a)
     if fk >= F.EDITION_FRAMES and fk < F.DICE:
         return st.edition.frame_ok(st, f, a)
     return False
@@ -378,7 +391,7 @@ def _apply_anytime(st: GameState, seat: int, a: Action) -> None:
     elif k in (Kind.SELL_CARD, Kind.SELL_DEED, Kind.TRADE):
         trade.make_offer(st, seat, a)
     elif k == Kind.BUILD:
-        build(st, seat, a.a)
+        _build(st, seat, a.a)
     elif k == Kind.PAY_FINE:
         _pay_out_of_jail(st, seat)
     elif k == Kind.USE_CARD:
@@ -431,11 +444,23 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
         st.stack.pop()
         if ak == Kind.CLAIM:
             claim(st, seat, a.a)
+    elif k == F.DEMAND:
+        shortage.demand_apply(st, f, a)
+    elif k == F.PLACE:
+        shortage.place_apply(st, f, a)
     elif k >= F.EDITION_FRAMES and k < F.DICE:
         return st.edition.frame_apply(st, f, a)
     else:
         return False
     return True
+
+
+def _build(st: GameState, seat: int, square: int) -> None:
+    """Build, unless the building is scarce and others want it too (W-77)."""
+    if shortage.starts_shortage(st, seat, square):
+        shortage.start(st, seat, square)
+    else:
+        build(st, seat, square)
 
 
 def _acquired_apply(st: GameState, f: Frame, a: Action) -> None:
@@ -476,6 +501,8 @@ def advance(st: GameState) -> None:
         elif k == F.STEP_GAME_END:
             stack.pop()
             _game_end(st, f[2] if len(f) > 2 else Termination.TURN_LIMIT.value)
+        elif k == F.STEP_SHORTAGE:
+            shortage.next_auction(st, f)
         elif k == F.STEP_SETTLE_CLAIMS:
             stack.pop()
             if st.claims:  # W-92, Q-3: every open claim is paid, in landing order

@@ -19,7 +19,9 @@ ACQUIRED = 8  # (ACQUIRED, seat, mask of mortgaged deeds to settle, C-68)
 END_TURN = 9  # (END_TURN, seat)
 FINAL_CLAIM = 10  # (FINAL_CLAIM, owner, payer)
 ROLL_AGAIN = 11  # (ROLL_AGAIN, seat, doubles so far): roll again after a double (W-25)
-EDITION_FRAMES = 12  # editions number their own decision frames from here (below DICE)
+DEMAND = 12  # (DEMAND, asker, building, initiator, square, order, idx, wants): W-77 step 1
+PLACE = 13  # (PLACE, seat, building): place the building won at a shortage auction (W-77.4)
+EDITION_FRAMES = 16  # editions number their own decision frames from here (below DICE)
 # Chance frames
 DICE = 20  # (DICE, seat, purpose, first_total, extra)
 # Step frames
@@ -29,10 +31,11 @@ STEP_NEXT_TURN = 32  # (STEP_NEXT_TURN, -1)
 STEP_COLLECT_EACH = 33  # (STEP_COLLECT_EACH, drawer, amount, payers)
 STEP_BANK_AUCTIONS = 34  # (STEP_BANK_AUCTIONS, bankrupt_seat, squares)
 STEP_GAME_END = 35  # (STEP_GAME_END, -1[, termination])
+STEP_SHORTAGE = 38  # (STEP_SHORTAGE, -1, building, initiator, wants): next building auction
 STEP_SETTLE_CLAIMS = 37  # (STEP_SETTLE_CLAIMS, -1): every open claim is paid (W-92, Q-3)
 
 DECISIONS = frozenset({PRE_ROLL, JAIL, BUY, AUCTION, CARD_CHOICE, DEBT, OFFER, ACQUIRED})
-DECISIONS |= {END_TURN, FINAL_CLAIM, ROLL_AGAIN}
+DECISIONS |= {END_TURN, FINAL_CLAIM, ROLL_AGAIN, DEMAND, PLACE}
 
 # DICE purposes
 ROLL_FIRST = 0
@@ -40,6 +43,12 @@ ROLL_SECOND = 1
 ROLL_JAIL = 2
 ROLL_UTILITY = 3
 ROLL_ORDER = 4
+
+# Buildings in a shortage (an auction of a building has square HOUSE_LOT or HOTEL_LOT)
+HOUSE = 0
+HOTEL = 1
+HOUSE_LOT = -1
+HOTEL_LOT = -2
 
 # OFFER kinds
 OFFER_SALE = 0

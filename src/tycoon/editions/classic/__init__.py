@@ -53,6 +53,7 @@ class Classic(Edition):
         mortgage_needs_unbuilt_group=False,
         settle_claims_at_end=False,
         trades="sale",
+        shortage_auctions=False,
     )
     aliases = ("eurobiznes", "eurobusiness")
 
