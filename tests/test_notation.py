@@ -47,6 +47,7 @@ ONE_INT = [
     Kind.KEEP_MORTGAGED,
     Kind.MARK,
     Kind.WANT,
+    Kind.BUILD_HOTEL,
 ]
 assert set(ARGLESS) | set(ONE_INT) | {
     Kind.DICE,

@@ -7,7 +7,8 @@ The vocabulary (see README, "Action vocabulary"); `S` is a square index, `P` a s
     roll                  roll the dice (ends the pre-roll phase)
     buy | auction         buy the deed you stopped on, or send it to auction
     bid N | pass          raise the auction to N, or leave it for good
-    build S               buy the next house (or the hotel) on S
+    build S               buy the next house (or the hotel, once S has the most houses) on S
+    build-hotel S         buy the hotel on S while it could still take a house (QP2, A-21)
     sell-building S       sell one house, or the hotel, of S back to the bank
     mortgage S | unmortgage S
     keep-mortgaged S      take an acquired mortgaged deed paying only the interest
@@ -62,6 +63,7 @@ class Kind(IntEnum):
     MARK = 24
     TRADE = 25
     WANT = 26
+    BUILD_HOTEL = 27
 
 
 class Action(NamedTuple):
@@ -108,11 +110,12 @@ _WORDS: dict[int, str] = {
     Kind.MARK: "mark",
     Kind.TRADE: "trade",
     Kind.WANT: "want",
+    Kind.BUILD_HOTEL: "build-hotel",
 }
 _BY_WORD: dict[str, int] = {w: k for k, w in _WORDS.items() if k != Kind.DICE}
 _SQUARE_KINDS = frozenset(
     {Kind.BUILD, Kind.SELL_BUILDING, Kind.MORTGAGE, Kind.UNMORTGAGE, Kind.KEEP_MORTGAGED}
-    | {Kind.MARK}
+    | {Kind.MARK, Kind.BUILD_HOTEL}
 )
 _AMOUNT_KINDS = frozenset({Kind.BID, Kind.WANT})
 _SEAT_KINDS = frozenset({Kind.CLAIM})

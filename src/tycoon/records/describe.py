@@ -265,6 +265,8 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
         return f"{who} ends the turn"
     if k == Kind.MARK:
         return f"{who} marks {_square(board, a)} in the passport"
+    if k == Kind.BUILD_HOTEL:
+        return f"{who} builds a hotel on {_square(board, a)}"
     if k == Kind.WANT:
         return f"{who} wants {a} of the scarce buildings"
     if k == Kind.TRADE:

@@ -111,9 +111,21 @@ def anytime_actions(st: GameState, seat: int) -> list[Action]:
     elif _trade_window_open(st, seat):
         acts.extend(trade.trade_offers(st, seat))
     if mech.build_out_of_turn and _build_window_open(st, seat):
-        acts.extend(Action(Kind.BUILD, s) for s in b.streets if can_build(st, seat, s))
+        acts.extend(_builds(st, seat))
     if mech.jail == "attempts" and st.jail[seat] >= 0 and st.stack[-1][0] != F.JAIL:
         acts.extend(_early_release(st, seat))  # W-66: (a) and (b) in an earlier window
+    return acts
+
+
+def _builds(st: GameState, seat: int) -> list[Action]:
+    """Every `build S` and `build-hotel S` open to `seat` (window limits aside)."""
+    acts = []
+    for s in st.edition.board.streets:
+        if st.owner[s] == seat and st.level[s] < 5:
+            if can_build(st, seat, s):
+                acts.append(Action(Kind.BUILD, s))
+            if can_build(st, seat, s, hotel=True):
+                acts.append(Action(Kind.BUILD_HOTEL, s))
     return acts
 
 
@@ -159,9 +171,7 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
         acts = anytime_actions(st, seat)
         acts.append(Action(Kind.ROLL))
         if not st.edition.mechanics.build_out_of_turn:  # else anytime_actions lists them
-            acts.extend(
-                Action(Kind.BUILD, s) for s in st.edition.board.streets if can_build(st, seat, s)
-            )
+            acts.extend(_builds(st, seat))
         if k == F.PRE_ROLL and st.edition.mechanics.trades == "sale":
             acts.extend(trade.sale_offers(st, seat))
         return acts
@@ -213,10 +223,12 @@ _RAISE_FRAMES = _ANYTIME_FRAMES | {F.BUY, F.DEBT, F.ACQUIRED}
 _RAISE_KINDS = frozenset({Kind.MORTGAGE, Kind.SELL_BUILDING})
 _ANYTIME_KINDS = frozenset(
     {Kind.MORTGAGE, Kind.SELL_BUILDING, Kind.UNMORTGAGE, Kind.CLAIM, Kind.BUILD}
+    | {Kind.BUILD_HOTEL}
     | {Kind.PAY_FINE, Kind.USE_CARD}
 )
 _AMOUNT_KINDS = frozenset({Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH, Kind.TRADE})
 _OFFER_KINDS = frozenset({Kind.SELL_CARD, Kind.TRADE})
+_BUILD_KINDS = frozenset({Kind.BUILD, Kind.BUILD_HOTEL})
 _ARGLESS = frozenset(
     {Kind.ROLL, Kind.BUY, Kind.AUCTION, Kind.PASS, Kind.PAY, Kind.DRAW, Kind.SERVE, Kind.PAY_FINE}
     | {Kind.USE_CARD, Kind.ACCEPT, Kind.REJECT, Kind.BANKRUPT, Kind.END_TURN}
@@ -249,11 +261,11 @@ def _anytime_ok(st: GameState, seat: int, a: Action) -> bool:
         return can_unmortgage(st, seat, s)
     if k == Kind.CLAIM:
         return _may_claim(st, seat) and any(c[0] == seat and c[1] == s for c in st.claims)
-    if k == Kind.BUILD:
+    if k in _BUILD_KINDS:
         return (
             st.edition.mechanics.build_out_of_turn
             and _build_window_open(st, seat)
-            and can_build(st, seat, s)
+            and can_build(st, seat, s, k == Kind.BUILD_HOTEL)
         )
     return False
 
@@ -266,8 +278,10 @@ def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
     if fk == F.PRE_ROLL or fk == F.ROLL_AGAIN:
         if k == Kind.ROLL:
             return True
-        if k == Kind.BUILD and not st.edition.mechanics.build_out_of_turn:
-            return 0 <= a.a < st.edition.board.size and can_build(st, seat, a.a)
+        if k in _BUILD_KINDS and not st.edition.mechanics.build_out_of_turn:
+            return 0 <= a.a < st.edition.board.size and can_build(
+                st, seat, a.a, k == Kind.BUILD_HOTEL
+            )
         return fk == F.PRE_ROLL and k == Kind.SELL_DEED and trade.sale_is_legal(st, seat, a)
     if fk == F.END_TURN:
         return k == Kind.END_TURN
@@ -390,8 +404,8 @@ def _apply_anytime(st: GameState, seat: int, a: Action) -> None:
         claim(st, seat, a.a)
     elif k in (Kind.SELL_CARD, Kind.SELL_DEED, Kind.TRADE):
         trade.make_offer(st, seat, a)
-    elif k == Kind.BUILD:
-        _build(st, seat, a.a)
+    elif k in _BUILD_KINDS:
+        _build(st, seat, a.a, k == Kind.BUILD_HOTEL)
     elif k == Kind.PAY_FINE:
         _pay_out_of_jail(st, seat)
     elif k == Kind.USE_CARD:
@@ -455,12 +469,12 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
     return True
 
 
-def _build(st: GameState, seat: int, square: int) -> None:
+def _build(st: GameState, seat: int, square: int, hotel: bool) -> None:
     """Build, unless the building is scarce and others want it too (W-77)."""
-    if shortage.starts_shortage(st, seat, square):
-        shortage.start(st, seat, square)
+    if shortage.starts_shortage(st, seat, square, hotel):
+        shortage.start(st, seat, square, hotel)
     else:
-        build(st, seat, square)
+        build(st, seat, square, hotel)
 
 
 def _acquired_apply(st: GameState, f: Frame, a: Action) -> None:

@@ -105,23 +105,37 @@ def even_level(level: int, houses_per_hotel: int) -> int:
     return houses_per_hotel + 1 if level == HOTEL else level
 
 
-def can_build(st: GameState, seat: int, square: int) -> bool:
-    """May `seat` buy the next building on `square` now: a house below H houses, else the
-    hotel (C-48 to C-55, W-69 to W-76)? Per-window limits apply where the board sets them."""
+def max_houses(st: GameState) -> int:
+    """Most houses on one street (C-52, W-73)."""
+    return int(st.edition.board.constants.get("max_houses_per_city", 4))
+
+
+def can_build(st: GameState, seat: int, square: int, hotel: bool = False) -> bool:
+    """May `seat` buy a building on `square` now (C-48 to C-55, W-69 to W-76)? `build S`
+    adds a house below the house limit, else the hotel; `build-hotel S` (hotel=True) asks
+    for the hotel on a street that has H houses but is still below the limit (QP2, A-21).
+    Per-window limits apply where the board sets them."""
     b = st.edition.board
     if st.owner[square] != seat or b.kind[square] != SquareKind.STREET:
         return False
     lvl = st.level[square]
     if lvl == HOTEL:
         return False
-    group = b.groups[b.group[square]]
+    h = st.edition.houses_per_hotel(st)
+    top = max_houses(st)
+    if hotel:
+        if not h <= lvl < top:
+            return False
+    else:
+        hotel = lvl >= top
+    need = h if hotel else lvl  # hotel: every street of the group has H houses (C-53, W-75)
     owner, level, mortgaged = st.owner, st.level, st.mortgaged
-    for s in group:
-        if owner[s] != seat or mortgaged[s] or (level[s] < lvl):
+    for s in b.groups[b.group[square]]:
+        if owner[s] != seat or mortgaged[s] or level[s] < need:
             return False
     c = b.constants
     limited = "max_houses_per_build_window" in c
-    if lvl < st.edition.houses_per_hotel(st):
+    if not hotel:
         return (
             st.houses_left > 0
             and st.cash[seat] >= b.house_cost[square]
@@ -146,11 +160,11 @@ def can_build(st: GameState, seat: int, square: int) -> bool:
     )
 
 
-def build(st: GameState, seat: int, square: int) -> None:
-    """Buy the next house, or the hotel (returning its H houses, C-53, W-75)."""
+def build(st: GameState, seat: int, square: int, hotel: bool = False) -> None:
+    """Buy the next house, or the hotel (returning the street's houses, C-53, W-75)."""
     b = st.edition.board
     lvl = st.level[square]
-    if lvl < st.edition.houses_per_hotel(st):
+    if not hotel and lvl < max_houses(st):
         take(st, seat, b.house_cost[square])
         st.houses_left -= 1
         st.houses_built += 1

@@ -20,7 +20,7 @@ from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import Frame, GameState
 from tycoon.rules import frames as F
 from tycoon.rules.common import emit, seats_from
-from tycoon.rules.property import HOTEL, build
+from tycoon.rules.property import HOTEL, build, max_houses
 
 
 def _placeable(st: GameState, seat: int, square: int, building: int) -> bool:
@@ -30,10 +30,11 @@ def _placeable(st: GameState, seat: int, square: int, building: int) -> bool:
         return False
     lvl = st.level[square]
     h = st.edition.houses_per_hotel(st)
-    if lvl == HOTEL or (building == F.HOUSE) != (lvl < h):
+    if lvl == HOTEL or (lvl >= max_houses(st) if building == F.HOUSE else lvl < h):
         return False
+    need = lvl if building == F.HOUSE else h
     return all(
-        st.owner[s] == seat and not st.mortgaged[s] and st.level[s] >= lvl
+        st.owner[s] == seat and not st.mortgaged[s] and st.level[s] >= need
         for s in b.groups[b.group[square]]
     )
 
@@ -47,6 +48,7 @@ def capacity(st: GameState, seat: int, building: int) -> int:
     """How many of the building `seat` could place one after another (stock aside)."""
     b = st.edition.board
     h = st.edition.houses_per_hotel(st)
+    top = max_houses(st)
     total = 0
     for members in b.groups:
         if b.kind[members[0]] != SquareKind.STREET or not all(
@@ -55,7 +57,7 @@ def capacity(st: GameState, seat: int, building: int) -> int:
             continue
         levels = [st.level[s] for s in members]
         if building == F.HOUSE:
-            total += sum(h - lvl for lvl in levels if lvl < h)
+            total += sum(top - lvl for lvl in levels if lvl < top)
         elif all(lvl >= h for lvl in levels):
             total += sum(1 for lvl in levels if lvl != HOTEL)
     return total
@@ -65,11 +67,15 @@ def _stock(st: GameState, building: int) -> int:
     return st.houses_left if building == F.HOUSE else st.hotels_left
 
 
-def starts_shortage(st: GameState, seat: int, square: int) -> bool:
+def _building(st: GameState, square: int, hotel: bool) -> int:
+    return F.HOTEL if hotel or st.level[square] >= max_houses(st) else F.HOUSE
+
+
+def starts_shortage(st: GameState, seat: int, square: int, hotel: bool = False) -> bool:
     """Does this `build` open the shortage procedure (W-77 step 1)?"""
     if not st.edition.mechanics.shortage_auctions:
         return False
-    building = F.HOUSE if st.level[square] < st.edition.houses_per_hotel(st) else F.HOTEL
+    building = _building(st, square, hotel)
     others = [p for p in seats_from(st, seat) if p != seat and capacity(st, p, building)]
     if not others:
         return False
@@ -77,9 +83,9 @@ def starts_shortage(st: GameState, seat: int, square: int) -> bool:
     return _stock(st, building) < total
 
 
-def start(st: GameState, seat: int, square: int) -> None:
+def start(st: GameState, seat: int, square: int, hotel: bool = False) -> None:
     """Ask the builder, then every other player who could place one, how many they want."""
-    building = F.HOUSE if st.level[square] < st.edition.houses_per_hotel(st) else F.HOTEL
+    building = _building(st, square, hotel)
     order = (seat, *(p for p in seats_from(st, seat) if p != seat and capacity(st, p, building)))
     emit(
         st,
@@ -119,7 +125,7 @@ def demand_apply(st: GameState, f: Frame, a: Action) -> None:
     if len(wanting) >= 2 and sum(w for _p, w in wanting) > _stock(st, building):
         st.stack.append((F.STEP_SHORTAGE, -1, building, initiator, wanting))
     else:
-        build(st, initiator, square)  # no contest: sold normally at the deed price
+        build(st, initiator, square, building == F.HOTEL)  # no contest: sold at the deed price
 
 
 def next_auction(st: GameState, f: Frame) -> None:

@@ -1496,13 +1496,31 @@ def test_w97_hotel_after_three_houses_and_rent_unchanged() -> None:
         act(st, "build 1", seat=1)
         act(st, "build 3", seat=1)
     assert st.level[1] == 3 and st.houses_left == 26
-    evs = act(st, "build 1", seat=1)
+    # at 3 houses a hotel may be bought; `build` would add a 4th house
+    assert {"build 1", "build-hotel 1", "build 3", "build-hotel 3"} <= set(texts(st, 1))
+    evs = act(st, "build-hotel 1", seat=1)
     assert evs == [ev.Event(ev.BUILT, 1, 1, HOTEL)]
     assert st.houses_left == 29 and st.hotels_left == 11
     assert st.cash[1] == STARTING_CASH - 2400 - 6000 - 1000
     place(st, 0, 38)
     roll(st, 1, 2)  # 38 -> 1, passing START
     assert st.claims == [(1, 0, 5000, st.turn)]  # the deed's hotel rent
+
+
+def test_w97_a21_fourth_house_is_allowed_and_its_hotel_returns_four() -> None:
+    st = start_game(options={"three_house_hotels": True})
+    give_deeds(st, 1, [1, 3])
+    for _ in range(3):
+        act(st, "build 1", seat=1)
+        act(st, "build 3", seat=1)
+    act(st, "build 1", seat=1)  # the 4-house limit still holds (W-73)
+    assert st.level[1] == 4 and st.houses_left == 25
+    # at the limit, `build` is the hotel (returning 4 houses) and build-hotel is not needed
+    assert "build 1" in texts(st, 1) and "build-hotel 1" not in texts(st, 1)
+    assert "build 3" in texts(st, 1)  # even: 3 may follow to 4
+    act(st, "build 1", seat=1)
+    assert st.level[1] == HOTEL and st.houses_left == 29 and st.hotels_left == 11
+    assert "build-hotel 3" in texts(st, 1)  # 3 houses next to a hotel (counted as 4) is even
 
 
 def test_w97_hotel_breaks_into_three_houses() -> None:
