@@ -8,6 +8,8 @@ A bot is asked in two places (see `tycoon.sim.driver.play`):
   (claim rent, mortgage, ...) or None.
 Bots read the state but never change it, and draw randomness only from their own
 generator, seeded at construction.
+A bot may set `responds_only_with_claims = True` when its `respond` returns None while
+`st.claims` is empty; `play` then skips windows without open claims (same games, faster).
 """
 
 from __future__ import annotations

@@ -132,6 +132,9 @@ class HeuristicBot:
 
     # --- protocol ----------------------------------------------------------------------------
 
+    responds_only_with_claims = True
+    """`respond` returns None while no rent claim is open (the driver may skip asking)."""
+
     def respond(self, st: GameState, seat: int) -> Action | None:
         if st.claims and (st.jail[seat] < 0 or st.edition.mechanics.jailed_owner_collects):
             for c in st.claims:

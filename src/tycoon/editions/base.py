@@ -40,7 +40,7 @@ class Options:
     @classmethod
     def describe(cls) -> list[tuple[str, str, Any, str]]:
         """(name, type, default, doc) of every option."""
-        hints = get_type_hints(cls)
+        hints = _hints(cls)
         return [
             (f.name, hints[f.name].__name__, f.default, f.metadata.get("doc", ""))
             for f in dataclasses.fields(cls)
@@ -54,7 +54,7 @@ class Options:
         """
         if raw is None:
             return cls()
-        hints = get_type_hints(cls)
+        hints = _hints(cls)
         known = {f.name for f in dataclasses.fields(cls)}
         values: dict[str, Any] = {}
         for key, val in raw.items():
@@ -73,6 +73,16 @@ class Options:
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """The resolved field types of an options class (resolved once: it is slow)."""
+    if cls not in _HINTS:
+        _HINTS[cls] = get_type_hints(cls)
+    return _HINTS[cls]
 
 
 def _convert(key: str, typ: type, val: Any) -> Any:

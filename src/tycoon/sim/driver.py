@@ -75,8 +75,10 @@ def poll_window(st: GameState, bots: Sequence[Bot | None]) -> None:
             flow.apply_action(st, act, seat)
 
 
-def step(st: GameState, bots: Sequence[Bot | None]) -> bool:
-    """Advance by one action of a bot or chance; False if a human (None) must act."""
+def step(st: GameState, bots: Sequence[Bot | None], claims_only: bool = False) -> bool:
+    """Advance by one action of a bot or chance; False if a human (None) must act.
+    `claims_only`: every bot answers a window only with rent claims, so a window without
+    open claims is skipped (the same game, faster)."""
     cur = flow.current_player(st)
     if cur == CHANCE:
         flow.apply_sampled_chance(st)
@@ -85,7 +87,7 @@ def step(st: GameState, bots: Sequence[Bot | None]) -> bool:
     if bot is None:
         return False
     top = st.stack[-1]
-    if top[0] in WINDOW_FRAMES:
+    if top[0] in WINDOW_FRAMES and (st.claims or not claims_only):
         poll_window(st, bots)
         if st.termination or st.stack[-1] is not top:
             return True
@@ -95,8 +97,9 @@ def step(st: GameState, bots: Sequence[Bot | None]) -> bool:
 
 def play(st: GameState, bots: Sequence[Bot], max_actions: int = 1_000_000) -> GameState:
     """Play to the end (or `max_actions` actions) and return the state."""
+    claims_only = all(getattr(b, "responds_only_with_claims", False) for b in bots)
     for _ in range(max_actions):
         if st.termination:
             break
-        step(st, bots)
+        step(st, bots, claims_only)
     return st
