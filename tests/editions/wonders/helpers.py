@@ -9,10 +9,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tycoon.engine.actions import card_text
-from tycoon.engine.api import CHANCE, apply_action, legal_actions, new_game
+from tests.editions.scripting import (
+    act,
+    card_id,
+    end_turn,
+    events_of,
+    give_deeds,
+    kinds,
+    ledger_ok,
+    place,
+    put_on_top,
+    set_cash,
+    set_level,
+    texts,
+    top,
+    top_kind,
+)
+from tycoon.engine.api import CHANCE, apply_action, new_game
 from tycoon.engine.events import Event
-from tycoon.engine.state import Frame, GameState
+from tycoon.engine.state import GameState
 from tycoon.rules import frames as F
 
 STARTING_CASH = 30000
@@ -65,20 +80,6 @@ def start_game(
     return st
 
 
-def top(st: GameState) -> Frame:
-    """The frame on top of the decision stack."""
-    return st.stack[-1]
-
-
-def top_kind(st: GameState) -> int:
-    return int(st.stack[-1][0])
-
-
-def act(st: GameState, text: str, seat: int | None = None) -> list[Event]:
-    """Apply an action given as text for `seat` (default: the seat the game waits on)."""
-    return apply_action(st, text, seat)
-
-
 def roll(st: GameState, d1: int, d2: int) -> list[Event]:
     """Roll: the `roll` decision if the current player is at PRE_ROLL, ROLL_AGAIN or JAIL,
     then the dice outcome `d1 d2`. Returns every event caused by both."""
@@ -88,32 +89,6 @@ def roll(st: GameState, d1: int, d2: int) -> list[Event]:
     assert st.current_player == CHANCE, f"not at a dice roll: {top(st)!r}"
     out += apply_action(st, f"roll {d1} {d2}")
     return out
-
-
-def end_turn(st: GameState) -> list[Event]:
-    """The waiting seat ends its turn (must be at END_TURN)."""
-    assert top_kind(st) == F.END_TURN, f"not at end of turn: {top(st)!r}"
-    return apply_action(st, "end-turn")
-
-
-def texts(st: GameState, seat: int | None = None) -> list[str]:
-    """Legal actions of `seat` (default: the seat the game waits on) as text."""
-    return [str(a) for a in legal_actions(st, seat)]
-
-
-def kinds(evs: Iterable[Event]) -> list[str]:
-    """The kinds of a list of events, in order."""
-    return [e.kind for e in evs]
-
-
-def events_of(evs: Iterable[Event], kind: str) -> list[Event]:
-    """The events of one kind."""
-    return [e for e in evs if e.kind == kind]
-
-
-def ledger_ok(st: GameState) -> bool:
-    """The money conservation invariant: sum(cash) + bank == n * starting cash."""
-    return sum(st.cash) + st.bank == st.n * STARTING_CASH
 
 
 def marks_of(st: GameState, seat: int) -> set[int]:
@@ -126,48 +101,6 @@ def mark_squares(st: GameState, seat: int, squares: Iterable[int]) -> None:
     """Mark wonders in `seat`'s passport directly (no event, no completion check)."""
     for s in squares:
         st.ext["marks"][seat] |= 1 << s
-
-
-def give_deeds(st: GameState, seat: int, squares: Iterable[int], mortgaged: bool = False) -> None:
-    """Make `seat` the owner of `squares`, paying the printed price to the bank (and
-    receiving the mortgage value back if `mortgaged`). Passports are not touched."""
-    b = st.edition.board
-    for s in squares:
-        assert st.owner[s] == -1, f"square {s} already owned by {st.owner[s]}"
-        price = b.price[s]
-        st.cash[seat] -= price
-        st.bank += price
-        st.owner[s] = seat
-        if mortgaged:
-            st.mortgaged[s] = True
-            st.cash[seat] += b.mortgage[s]
-            st.bank -= b.mortgage[s]
-
-
-def set_cash(st: GameState, seat: int, amount: int) -> None:
-    """Set a seat's cash, moving the difference to or from the bank ledger."""
-    st.bank += st.cash[seat] - amount
-    st.cash[seat] = amount
-
-
-def set_level(st: GameState, square: int, level: int) -> None:
-    """Put `level` buildings on an owned wonder (5 = hotel) without payment, adjusting the
-    bank's house and hotel stock (cash is untouched)."""
-    old = st.level[square]
-    if old == 5:
-        st.hotels_left += 1
-    else:
-        st.houses_left += old
-    if level == 5:
-        st.hotels_left -= 1
-    else:
-        st.houses_left -= level
-    st.level[square] = level
-
-
-def place(st: GameState, seat: int, square: int) -> None:
-    """Put a token on a square (no movement, no START salary, nothing resolved)."""
-    st.pos[seat] = square
 
 
 def jail(st: GameState, seat: int, attempts: int = 0) -> None:
@@ -186,17 +119,3 @@ def land_on(st: GameState, square: int, d1: int = 1, d2: int = 2) -> list[Event]
     seat = st.active
     st.pos[seat] = (square - d1 - d2) % st.edition.board.size
     return roll(st, d1, d2)
-
-
-def card_id(text: str) -> int:
-    """Card code from its text form: "C6" -> 205, "K16" -> 1015 (letter * 100 + index - 1)."""
-    return (ord(text[0].upper()) - 65) * 100 + int(text[1:]) - 1
-
-
-def put_on_top(st: GameState, card: int | str) -> None:
-    """Move a card (id or text like "C6") to the top of its deck."""
-    cid = card_id(card) if isinstance(card, str) else card
-    deck = st.decks[st.edition.board.deck_index(cid)]
-    assert cid in deck, f"{card_text(cid)} is not in its deck"
-    deck.remove(cid)
-    deck.insert(0, cid)
