@@ -45,7 +45,7 @@ def draw(st: GameState, seat: int, deck: int) -> None:
         payers = tuple(p for p in seats_from(st, seat) if p != seat)
         st.stack.append((F.STEP_COLLECT_EACH, seat, c.x, payers))
     elif eff == "go_to_jail":
-        from tycoon.rules.flow import go_to_jail
+        from tycoon.rules.jail import go_to_jail
 
         go_to_jail(st, seat)
     elif eff == "repairs":

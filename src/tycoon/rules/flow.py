@@ -15,9 +15,9 @@ from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import BANK, CHANCE, TERMINAL, Termination
-from tycoon.rules import auction, cards, debt, shortage, trade
+from tycoon.rules import auction, cards, debt, jail, shortage, trade
 from tycoon.rules import frames as F
-from tycoon.rules.common import emit, give, next_alive, option, take
+from tycoon.rules.common import emit, give, next_alive, take
 from tycoon.rules.property import (
     build,
     can_build,
@@ -131,7 +131,7 @@ def _builds(st: GameState, seat: int) -> list[Action]:
 
 def _early_release(st: GameState, seat: int) -> list[Action]:
     acts = []
-    if st.cash[seat] >= _jail_fee(st):
+    if st.cash[seat] >= jail.jail_fee(st):
         acts.append(Action(Kind.PAY_FINE))
     if seat in st.card_holder.values():
         acts.append(Action(Kind.USE_CARD))
@@ -299,7 +299,7 @@ def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
             return debt.may_go_bankrupt(st, seat, owed)
         return k == Kind.PAY_WITH and debt.pay_with_legal(st, f, a)
     if fk == F.JAIL:
-        return Action(k) in _jail_own_actions(st, seat) and k != Kind.BUILD
+        return Action(k) in jail.own_actions(st, seat) and k != Kind.BUILD
     if fk == F.OFFER:
         return k == Kind.REJECT or (
             k == Kind.ACCEPT and Action(Kind.ACCEPT) in trade.offer_legal(st, f)
@@ -407,9 +407,9 @@ def _apply_anytime(st: GameState, seat: int, a: Action) -> None:
     elif k in _BUILD_KINDS:
         _build(st, seat, a.a, k == Kind.BUILD_HOTEL)
     elif k == Kind.PAY_FINE:
-        _pay_out_of_jail(st, seat)
+        jail.pay_out(st, seat)
     elif k == Kind.USE_CARD:
-        _use_jail_card(st, seat)
+        jail.use_card(st, seat)
     else:
         raise AssertionError(f"unhandled action {a}")
 
@@ -420,7 +420,7 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
     seat = f[1]
     ak = a.kind
     if k == F.JAIL and ak in (Kind.SERVE, Kind.USE_CARD, Kind.PAY_FINE, Kind.ROLL):
-        _jail_apply(st, seat, a)
+        jail.apply(st, seat, a)
     elif ak == Kind.ROLL:
         st.stack.pop()
         if k == F.PRE_ROLL:
@@ -612,7 +612,7 @@ def _apply_dice(st: GameState, f: Frame, d1: int, d2: int) -> None:
         if d1 == d2:  # W-25, W-28: roll again after the move; the Nth double jails
             doubles = first + 1
             if doubles >= st.edition.mechanics.doubles_to_jail:
-                go_to_jail(st, seat)
+                jail.go_to_jail(st, seat)
                 return
             st.stack.append((F.ROLL_AGAIN, seat, doubles))
         st.last_dice = total
@@ -625,12 +625,12 @@ def _apply_dice(st: GameState, f: Frame, d1: int, d2: int) -> None:
             st.stack.append((F.STEP_MOVE, seat, total, total))
     elif purpose == F.ROLL_SECOND:
         if d1 == d2:  # C-16: a second double sends him to jail
-            go_to_jail(st, seat)
+            jail.go_to_jail(st, seat)
         else:
             st.last_dice = first + total
             st.stack.append((F.STEP_MOVE, seat, first + total, first + total))
     elif purpose == F.ROLL_JAIL:
-        _jail_roll(st, seat, d1, d2)
+        jail.roll(st, seat, d1, d2)
     elif purpose == F.ROLL_UTILITY:
         square = extra
         _open_claim(st, st.owner[square], seat, rent(st, square, total))
@@ -673,7 +673,7 @@ def _land(st: GameState, seat: int, dice: int) -> None:
     elif kind == SquareKind.TAX:
         debt.pay(st, seat, BANK, b.amount[sq], "tax")  # C-45, C-46
     elif kind == SquareKind.GO_TO_JAIL:
-        go_to_jail(st, seat)
+        jail.go_to_jail(st, seat)
 
 
 # --- rent claims (C-27 to C-33) ---------------------------------------------------------------
@@ -710,104 +710,8 @@ def _close_claims(st: GameState) -> None:
 # --- jail (C-40 to C-43) ----------------------------------------------------------------------
 
 
-def go_to_jail(st: GameState, seat: int) -> None:
-    """C-40: straight to the jail square, no Start bonus; the turn ends at once."""
-    st.pos[seat] = st.edition.board.constants["jail_index"]
-    st.jail[seat] = 0
-    emit(st, ev.JAILED, seat, st.pos[seat])
-    if seat == st.active:
-        debt.end_turn_now(st)
-
-
-def _jail_fee(st: GameState) -> int:
-    """The fee of a jail attempt (C-42c, $100) or the fine to leave (W-66a, kr 1 000)."""
-    c = st.edition.board.constants
-    return int(c["jail_attempt_fee"] if "jail_attempt_fee" in c else c["jail_fine"])
-
-
-def _jail_own_actions(st: GameState, seat: int) -> list[Action]:
-    """C-42.2: serve, use a card, or pay $100 and roll (only if the $100 can be paid).
-    W-66: pay the fine, use a card, or roll for a double."""
-    acts = [Action(Kind.SERVE if st.edition.mechanics.jail == "skip_turns" else Kind.ROLL)]
-    if st.cash[seat] >= _jail_fee(st):
-        acts.append(Action(Kind.PAY_FINE))
-    if seat in st.card_holder.values():
-        acts.append(Action(Kind.USE_CARD))
-    return acts
-
-
 def _jail_legal(st: GameState, seat: int) -> list[Action]:
-    return anytime_actions(st, seat) + _jail_own_actions(st, seat)
-
-
-def _jail_apply(st: GameState, seat: int, a: Action) -> None:
-    st.stack.pop()
-    attempts = st.edition.mechanics.jail == "attempts"
-    if a.kind == Kind.ROLL:  # W-66c
-        st.stack.append((F.END_TURN, seat))
-        st.stack.append((F.DICE, seat, F.ROLL_JAIL, 0, 0))
-    elif attempts and a.kind == Kind.PAY_FINE:  # W-66a
-        _pay_out_of_jail(st, seat)
-        st.stack.append((F.PRE_ROLL, seat))
-    elif a.kind == Kind.SERVE:
-        st.jail[seat] += 1
-        emit(st, ev.JAIL_SERVED, seat, -1, st.jail[seat])
-        st.stack.append((F.STEP_NEXT_TURN, -1))
-    elif a.kind == Kind.USE_CARD:
-        _use_jail_card(st, seat)
-        st.stack.append((F.PRE_ROLL, seat))
-    else:  # C-42c: pay the attempt fee, then roll once
-        fee = _jail_fee(st)
-        take(st, seat, fee)
-        emit(st, ev.PAID, seat, -1, fee, BANK, "jail fee")
-        st.stack.append((F.END_TURN, seat))
-        st.stack.append((F.DICE, seat, F.ROLL_JAIL, 0, 0))
-
-
-def _pay_out_of_jail(st: GameState, seat: int) -> None:
-    fee = _jail_fee(st)
-    take(st, seat, fee)
-    st.jail[seat] = -1
-    emit(st, ev.PAID, seat, -1, fee, BANK, "jail fine")
-    emit(st, ev.RELEASED, seat, -1, 0, -1, "fine")
-
-
-def _use_jail_card(st: GameState, seat: int) -> None:
-    card = min(c for c, h in st.card_holder.items() if h == seat)
-    cards.return_card(st, card)
-    st.jail[seat] = -1
-    emit(st, ev.RELEASED, seat, -1, 0, -1, "card")
-
-
-def _jail_roll(st: GameState, seat: int, d1: int, d2: int) -> None:
-    """C-42c: released either way; without a double he pays the rest of the fine.
-    W-66c: a double frees him and he moves (no extra roll); after the last failed try he
-    must pay the fine and moves by this roll; before it he stays in jail."""
-    if st.edition.mechanics.jail == "attempts":
-        total = d1 + d2
-        if d1 != d2:
-            st.jail[seat] += 1
-            if st.jail[seat] < st.edition.board.constants["jail_attempts"]:
-                emit(st, ev.JAIL_SERVED, seat, -1, st.jail[seat])
-                return
-        st.jail[seat] = -1
-        emit(st, ev.RELEASED, seat, -1, 0, -1, "double" if d1 == d2 else "fine")
-        st.last_dice = total
-        st.stack.append((F.STEP_MOVE, seat, total, total))
-        if d1 != d2:
-            debt.pay(st, seat, BANK, _jail_fee(st), "jail fine")
-        return
-    st.jail[seat] = -1
-    emit(st, ev.RELEASED, seat, -1, 0, -1, "double" if d1 == d2 else "fine")
-    total = d1 + d2
-    if option(st, "jail_release_moves", True):
-        st.last_dice = total
-        st.stack.append((F.STEP_MOVE, seat, total, total))
-    if d1 != d2:
-        c = st.edition.board.constants
-        debt.pay(
-            st, seat, BANK, c["jail_failed_attempt_total"] - c["jail_attempt_fee"], "jail fine"
-        )
+    return anytime_actions(st, seat) + jail.own_actions(st, seat)
 
 
 # --- first player (C-10) ----------------------------------------------------------------------
