@@ -5,10 +5,11 @@ stack, events, and direct setup of a fresh state that keeps the money ledger con
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-from tycoon.engine.actions import card_text
-from tycoon.engine.api import apply_action, legal_actions
+from tycoon.engine.actions import Action, Kind, card_text
+from tycoon.engine.api import CHANCE, apply_action, is_legal, legal_actions, new_game
 from tycoon.engine.events import Event
 from tycoon.engine.state import Frame, GameState
 from tycoon.rules import frames as F
@@ -108,3 +109,32 @@ def set_level(st: GameState, square: int, level: int) -> None:
 def ledger_ok(st: GameState) -> bool:
     """The money conservation invariant: sum(cash) + bank == n * starting cash."""
     return sum(st.cash) + st.bank == st.n * st.edition.board.constants["starting_cash"]
+
+
+def scripted_game(
+    edition: str,
+    n: int = 3,
+    first: int = 0,
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    events: bool = True,
+) -> GameState:
+    """A new game with `n` seats; the roll-off is scripted so `first` starts (it rolls
+    6+6, every other seat 1+2). Returns the state at `first`'s first decision."""
+    st = new_game(edition, n, seed=seed, options=options, events=events)
+    for seat in range(n):
+        assert st.current_player == CHANCE
+        apply_action(st, "roll 6 6" if seat == first else "roll 1 2")
+    assert st.current_player == first and st.active == first
+    return st
+
+
+def roll(st: GameState, d1: int, d2: int) -> list[Event]:
+    """Roll: the `roll` decision where it is legal (pre-roll, roll again, a jail try), then
+    the dice outcome `d1 d2`. Returns every event caused by both."""
+    out: list[Event] = []
+    if st.current_player >= 0 and is_legal(st, Action(Kind.ROLL)):
+        out += apply_action(st, "roll")
+    assert st.current_player == CHANCE, f"not at a dice roll: {top(st)!r}"
+    out += apply_action(st, f"roll {d1} {d2}")
+    return out

@@ -19,13 +19,15 @@ from tests.editions.scripting import (
     ledger_ok,
     place,
     put_on_top,
+    roll,
+    scripted_game,
     set_cash,
     set_level,
     texts,
     top,
     top_kind,
 )
-from tycoon.engine.api import CHANCE, apply_action, new_game
+from tycoon.engine.api import CHANCE
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
 from tycoon.rules import frames as F
@@ -72,23 +74,7 @@ def start_game(
 ) -> GameState:
     """A new wonders game with `n` seats; the roll-off is scripted so `first` starts
     (it rolls 6+6, every other seat 1+2). Returns the state at `first`'s PRE_ROLL."""
-    st = new_game("wonders", n, seed=seed, options=options, events=events)
-    for seat in range(n):
-        assert st.current_player == CHANCE
-        apply_action(st, "roll 6 6" if seat == first else "roll 1 2")
-    assert st.current_player == first and st.active == first
-    return st
-
-
-def roll(st: GameState, d1: int, d2: int) -> list[Event]:
-    """Roll: the `roll` decision if the current player is at PRE_ROLL, ROLL_AGAIN or JAIL,
-    then the dice outcome `d1 d2`. Returns every event caused by both."""
-    out: list[Event] = []
-    if st.current_player >= 0 and top_kind(st) in (F.PRE_ROLL, F.ROLL_AGAIN, F.JAIL):
-        out += apply_action(st, "roll")
-    assert st.current_player == CHANCE, f"not at a dice roll: {top(st)!r}"
-    out += apply_action(st, f"roll {d1} {d2}")
-    return out
+    return scripted_game("wonders", n, first, options, seed, events)
 
 
 def marks_of(st: GameState, seat: int) -> set[int]:

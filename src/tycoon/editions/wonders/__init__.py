@@ -80,10 +80,6 @@ def marks(st: GameState, seat: int) -> int:
     return st.ext["marks"][seat]
 
 
-def marked_count(st: GameState, seat: int) -> int:
-    return marks(st, seat).bit_count()
-
-
 class Wonders(Edition):
     """Monopoly Wonders of the World: standard rules plus passports and free flights."""
 
