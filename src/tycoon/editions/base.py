@@ -147,6 +147,9 @@ class Mechanics:
     """"exchange": two-party exchanges of deeds, cards and cash in the action windows (W-84);
     "sale": deeds sold for cash in the seller's pre-roll phase, cards at any time (C-59 to
     C-63)."""
+    backward_to_start_pays: bool = False
+    """True: a backward move that ends exactly on Start pays the bonus (C-19); False: no
+    backward move ever does (W-31)."""
     settle_claims_at_end: bool = True
     """True: open rent claims are paid automatically when the game ends (W-92, Q-3);
     False: each owner is asked once (C-76, Q-7)."""

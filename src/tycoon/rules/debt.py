@@ -61,8 +61,8 @@ def debt_legal(st: GameState, f: Frame) -> list[Action]:
 
 
 def may_go_bankrupt(st: GameState, seat: int, owed: int) -> bool:
-    """W-86, Q-4: when everything that could be raised is short of the debt, or when nothing
-    can be sold or mortgaged now (a group frozen by the house shortage, W-76, W-78)."""
+    """W-86, Q-4: when everything that could be raised is short of the debt, or (a guard)
+    when nothing can be sold or mortgaged now."""
     if max_raisable(st, seat) < owed:
         return True
     return st.cash[seat] < owed and not raise_cash_options(st, seat)

@@ -637,11 +637,14 @@ def _apply_dice(st: GameState, f: Frame, d1: int, d2: int) -> None:
 
 
 def _move(st: GameState, seat: int, steps: int, dice: int) -> None:
-    """C-18, C-19: move, collecting the Start bonus when Start is passed or reached."""
+    """C-18, C-19, W-30, W-31: move, collecting the Start bonus when Start is passed or
+    reached moving forward (moving backward onto Start only where the edition says so)."""
     size = st.edition.board.size
     p = st.pos[seat]
     q = (p + steps) % size
-    if (steps > 0 and p + steps >= size) or (steps < 0 and q == 0):
+    if (steps > 0 and p + steps >= size) or (
+        steps < 0 and q == 0 and st.edition.mechanics.backward_to_start_pays
+    ):
         bonus = st.edition.board.amount[0]
         give(st, seat, bonus)
         emit(st, ev.PASSED_START, seat, 0, bonus)

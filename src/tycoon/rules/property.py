@@ -182,8 +182,8 @@ def build(st: GameState, seat: int, square: int, hotel: bool = False) -> None:
 
 def can_sell_building(st: GameState, seat: int, square: int) -> bool:
     """May `seat` sell the top building of `square`? Under even selling only from a highest
-    wonder of the group, and a hotel only if the bank has the H houses it breaks into (W-76,
-    W-78); otherwise any building in any order (C-58)."""
+    wonder of the group (W-78: a hotel is broken down, or sold outright in a batch when the
+    bank lacks the H houses, W-76); otherwise any building in any order (C-58)."""
     lvl = st.level[square]
     if not lvl or st.owner[square] != seat:
         return False
@@ -193,28 +193,20 @@ def can_sell_building(st: GameState, seat: int, square: int) -> bool:
     mine = even_level(lvl, h)
     b = st.edition.board
     group = b.groups[b.group[square]]
-    if any(even_level(st.level[s], h) > mine for s in group):
-        return False
-    if lvl != HOTEL or st.houses_left >= h:
-        return True
-    # W-78 c: without H houses in the bank the hotels are sold outright, all of the group
-    # together, which keeps it even only if every wonder of the group has one.
-    return all(st.level[s] == HOTEL for s in group)
+    # a hotel the bank cannot break down is sold outright in a batch (W-78 c, A-21)
+    return not any(even_level(st.level[s], h) > mine for s in group)
 
 
 def sell_building(st: GameState, seat: int, square: int) -> None:
     """Sell one house, or the hotel: cleared (C-57) or broken into H houses (W-78 b); with
-    too few houses in the bank, every hotel of the group is sold outright (W-78 c)."""
-    if st.edition.mechanics.even_selling and st.level[square] == HOTEL:
-        h = st.edition.houses_per_hotel(st)
-        if st.houses_left < h:
-            b = st.edition.board
-            for s in b.groups[b.group[square]]:
-                give(st, seat, (b.hotel_cost[s] + h * b.house_cost[s]) // 2)
-                st.hotels_left += 1
-                st.level[s] = 0
-                emit(st, ev.SOLD_BUILDING, seat, s, 0)
-            return
+    too few houses in the bank, the hotel goes outright in a batch (W-78 c)."""
+    if (
+        st.edition.mechanics.even_selling
+        and st.level[square] == HOTEL
+        and st.houses_left < st.edition.houses_per_hotel(st)
+    ):
+        _sell_hotel_batch(st, seat, square)
+        return
     give(st, seat, building_sale_value(st, square))
     if st.level[square] == HOTEL:
         st.hotels_left += 1
@@ -228,6 +220,27 @@ def sell_building(st: GameState, seat: int, square: int) -> None:
         st.houses_left += 1
         st.level[square] -= 1
     emit(st, ev.SOLD_BUILDING, seat, square, st.level[square])
+
+
+def _sell_hotel_batch(st: GameState, seat: int, square: int) -> None:
+    """W-78 c, A-21: the hotel is sold outright, for half of (hotel + H houses), in a batch
+    that leaves the group even: every other hotel of the group goes outright too and every
+    other wonder keeps at most one house (the batch that keeps the most houses)."""
+    b = st.edition.board
+    h = st.edition.houses_per_hotel(st)
+    for s in (square, *(g for g in b.groups[b.group[square]] if g != square)):
+        lvl = st.level[s]
+        if lvl == HOTEL:
+            give(st, seat, (b.hotel_cost[s] + h * b.house_cost[s]) // 2)
+            st.hotels_left += 1
+            st.level[s] = 0
+        elif lvl > 1:
+            give(st, seat, (lvl - 1) * (b.house_cost[s] // 2))
+            st.houses_left += lvl - 1
+            st.level[s] = 1
+        else:
+            continue
+        emit(st, ev.SOLD_BUILDING, seat, s, st.level[s])
 
 
 def clear_buildings(st: GameState, seat: int) -> None:

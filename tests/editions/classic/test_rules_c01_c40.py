@@ -456,6 +456,15 @@ def test_c19_no_start_bonus_on_the_way_to_jail_or_backward() -> None:
     assert ev.PASSED_START not in kinds(evs)
 
 
+def test_c19_backward_move_ending_on_start_pays_the_bonus() -> None:
+    # no classic card can do it, so the move step is run directly (W-31 differs)
+    st = start_game()
+    place(st, 0, 3)
+    st.stack.append((F.STEP_MOVE, 0, -3, -1))
+    flow.advance(st)
+    assert st.pos[0] == 0 and st.cash[0] == 3400
+
+
 # --- 2.6 Resolving the square --------------------------------------------------------------
 
 

@@ -16,6 +16,7 @@ from tycoon.engine.api import apply_action, legal_actions, new_game
 from tycoon.engine.errors import IllegalActionError, OptionError
 from tycoon.engine.rng import Rng
 from tycoon.engine.types import BANK, CHANCE, TERMINAL, Termination
+from tycoon.rules.flow import advance
 
 from .helpers import (
     SALARY,
@@ -823,6 +824,15 @@ def test_w31_moving_backward_past_start_pays_nothing() -> None:
     assert st.pos[0] == 39 and st.cash[0] == 30000
     assert not events_of(evs, ev.PASSED_START) and marks_of(st, 0) == {39}
     assert [e.amount for e in events_of(evs, ev.MOVED)] == [-3]
+
+
+def test_w31_backward_move_ending_on_start_pays_nothing() -> None:
+    # no wonders card can do it, so the move step is run directly (C-19 differs)
+    st = start_game(3)
+    place(st, 0, 3)
+    st.stack.append((F.STEP_MOVE, 0, -3, -1))
+    advance(st)
+    assert st.pos[0] == 0 and st.cash[0] == 30000
 
 
 def test_w31_go_back_to_stonehenge_pays_nothing() -> None:

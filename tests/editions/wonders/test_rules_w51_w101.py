@@ -871,12 +871,17 @@ def test_w78_b_no_hotel_breakdown_without_four_houses_in_stock() -> None:
     set_level(st, 6, HOTEL)
     set_level(st, 8, HOTEL)
     set_level(st, 9, 4)
-    st.houses_left = 3
-    assert not any(t.startswith("sell-building") for t in texts(st))
-    _illegal(st, "sell-building 6")
     st.houses_left = 4
-    act(st, "sell-building 6")
+    act(st, "sell-building 6")  # broken down: the bank had the four houses
     assert [st.level[s] for s in (6, 8, 9)] == [4, HOTEL, 4] and st.houses_left == 0
+    st = start_game()
+    give_deeds(st, 0, [6, 8, 9])
+    set_level(st, 6, HOTEL)
+    set_level(st, 8, HOTEL)
+    set_level(st, 9, 4)
+    st.houses_left = 3
+    act(st, "sell-building 6")  # three houses: no breakdown, the W-78 c batch instead
+    assert [st.level[s] for s in (6, 8, 9)] == [0, 0, 1] and st.houses_left == 6
 
 
 def test_w78_c_all_hotels_of_the_group_sold_outright_when_houses_are_short() -> None:
@@ -897,14 +902,29 @@ def test_w78_c_all_hotels_of_the_group_sold_outright_when_houses_are_short() -> 
     assert st.hotels_left == hotels + 2 and st.houses_left == 3
 
 
-def test_w78_c_no_outright_sale_that_would_leave_the_group_uneven() -> None:
+def test_w78_c_outright_sale_in_a_batch_that_keeps_the_group_even() -> None:
+    # [hotel, 4, 4] with no house in the bank: the hotel goes outright and the other two
+    # wonders come down to one house each in the same batch (A-21: even afterwards).
     st = start_game()
     give_deeds(st, 0, [6, 8, 9])
     set_level(st, 6, HOTEL)
     set_level(st, 8, 4)
     set_level(st, 9, 4)
     st.houses_left = 0
-    assert not any(t.startswith("sell-building") for t in texts(st))
+    legal = texts(st)
+    assert "sell-building 6" in legal
+    assert "sell-building 8" not in legal and "sell-building 9" not in legal
+    cash, hotels, bank = st.cash[0], st.hotels_left, st.bank
+    evs = act(st, "sell-building 6")
+    assert events_of(evs, ev.SOLD_BUILDING) == [
+        ev.Event(ev.SOLD_BUILDING, 0, 6, 0),
+        ev.Event(ev.SOLD_BUILDING, 0, 8, 1),
+        ev.Event(ev.SOLD_BUILDING, 0, 9, 1),
+    ]
+    house = 1000  # the light-blue group's house price
+    assert st.cash[0] == cash + (house + 4 * house) // 2 + 2 * 3 * house // 2
+    assert st.hotels_left == hotels + 1 and st.houses_left == 6
+    assert st.bank == bank - (st.cash[0] - cash) and ledger_ok(st)
 
 
 def test_w78_selling_at_any_time_also_out_of_turn_and_in_debt() -> None:
@@ -1101,7 +1121,7 @@ def test_w86_bankrupt_when_everything_raisable_is_short() -> None:
     assert "bankrupt" in legal and "mortgage 1" in legal  # 300 + 600 < 1 000
 
 
-def test_w86_bankruptcy_allowed_when_the_shortage_freezes_every_sale() -> None:
+def test_w86_no_bankruptcy_while_a_shortage_batch_can_raise_the_debt() -> None:
     st = start_game()
     give_deeds(st, 1, [39])
     give_deeds(st, 0, [6, 8, 9])
@@ -1113,7 +1133,11 @@ def test_w86_bankruptcy_allowed_when_the_shortage_freezes_every_sale() -> None:
     land_on(st, 39, 1, 3)
     act(st, "claim 0", seat=1)
     assert top(st) == (F.DEBT, 0, 1, 1000, "rent", False)
-    assert [t for t in texts(st) if not t.startswith("trade")] == ["bankrupt"]
+    # no house in the bank, yet the W-78 c batch raises the money, so no bankruptcy
+    assert [t for t in texts(st) if not t.startswith("trade")] == ["sell-building 6"]
+    act(st, "sell-building 6")
+    act(st, "pay")
+    assert [st.level[s] for s in (6, 8, 9)] == [0, 1, 1] and ledger_ok(st)
 
 
 def test_w87_settlement_partly_in_cash_partly_in_property() -> None:
@@ -1529,12 +1553,18 @@ def test_w97_hotel_breaks_into_three_houses() -> None:
     set_level(st, 6, HOTEL)
     set_level(st, 8, HOTEL)
     set_level(st, 9, 3)
-    st.houses_left = 2
-    assert not any(t.startswith("sell-building") for t in texts(st))
     st.houses_left = 3
     cash = st.cash[0]
     act(st, "sell-building 6")
     assert st.level[6] == 3 and st.houses_left == 0 and st.cash[0] == cash + 500
+    st = start_game(options={"three_house_hotels": True})
+    give_deeds(st, 0, [6, 8, 9])
+    set_level(st, 6, HOTEL)
+    set_level(st, 8, HOTEL)
+    set_level(st, 9, 3)
+    st.houses_left = 2  # too few to break down into three: the W-78 c batch instead
+    act(st, "sell-building 6")
+    assert [st.level[s] for s in (6, 8, 9)] == [0, 0, 1] and st.houses_left == 4
 
 
 def test_w97_hotel_sold_outright_for_half_of_hotel_and_three_houses() -> None:

@@ -52,6 +52,7 @@ class Classic(Edition):
         even_selling=False,
         mortgage_needs_unbuilt_group=False,
         settle_claims_at_end=False,
+        backward_to_start_pays=True,
         trades="sale",
         shortage_auctions=False,
     )
