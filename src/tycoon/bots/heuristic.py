@@ -235,18 +235,27 @@ class HeuristicBot:
         return None
 
     def _sale(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
-        """Short of cash: sell one deed that does not help our groups, once a turn."""
+        """Short of cash: sell one deed that does not help our groups, once a turn, offered
+        to the next buyer in turn order (not the lowest seat, which would favour seats)."""
         if st.cash[seat] >= 150 * self.scale or self._offered_turn == st.turn:
             return None
+        n = st.n
+        best: Action | None = None
         for a in legal:
             if (
                 a.kind == Kind.SELL_DEED
                 and self.group_gain(st, seat, a.a.bit_length() - 1) <= 1.0
                 and st.cash[a.b] >= a.c + 300 * self.scale
+                and (
+                    best is None
+                    or a.a < best.a
+                    or (a.a == best.a and (a.b - seat) % n < (best.b - seat) % n)
+                )
             ):
-                self._offered_turn = st.turn
-                return a
-        return None
+                best = a
+        if best is not None:
+            self._offered_turn = st.turn
+        return best
 
     def _buy(self, st: GameState, seat: int, square: int, legal: Sequence[Action]) -> Action:
         price = st.edition.board.price[square]
