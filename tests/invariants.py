@@ -356,7 +356,7 @@ def play_checked(
             if not acts:
                 _fail(where, f"no legal action for current seat {cur}")
             check_legal_list(st, cur, acts, where, full=False)
-        elif cur == CHANCE and legal_actions(st) != list(flow.DICE_OUTCOMES):
+        elif cur == CHANCE and legal_actions(st) != list(flow.dice_outcomes(st)):
             _fail(where, "legal actions at a chance node are not the 36 dice outcomes")
         if steps % deep_every == 0 or steps % json_every == 0:
             check_deep(st, rng, where)
