@@ -144,7 +144,7 @@ def debt_apply(st: GameState, f: Frame, a: Action) -> None:
         from tycoon.rules.auction import start_auction
 
         emit(st, ev.OFFERED, seat, a.a, amount, -1, "forced auction")
-        bidders = [p for p in seats_from(st, seat) if st.edition.in_play(st, p)]
+        bidders = [p for p in seats_from(st, seat) if p != seat and st.edition.in_play(st, p)]
         start_auction(st, a.a, bidders, (seat,))  # M-62: the others bid, no veto
     elif a.kind == Kind.PAY_WITH:
         st.stack.append((F.OFFER, creditor, F.OFFER_IN_KIND, seat, a.a, a.c))

@@ -452,7 +452,7 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
             st.stack.append((F.DICE, seat, F.ROLL_FIRST, 0, 0))
         else:  # ROLL_AGAIN: the doubles so far ride on the dice frame
             st.stack.append((F.DICE, seat, F.ROLL_FIRST, f[2], 0))
-    elif ak == Kind.END_TURN:
+    elif ak == Kind.END_TURN and k == F.END_TURN:
         st.stack.pop()
         st.stack.append((F.STEP_NEXT_TURN, -1))
     elif k == F.BUY and ak == Kind.BUY:
