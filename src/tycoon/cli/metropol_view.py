@@ -28,10 +28,10 @@ def city_panel(st: GameState) -> Panel:
             if x == 3 or y == 3:
                 row.append("  + " if x == 3 and y == 3 else ("  | " if x == 3 else "  = "))
                 continue
-            b = city.BLOCK_IDS.index(f"x{x}y{y}")
-            h = height[b]
-            cell = f"{h}^" if roof[b] else (str(h) if h else ".")
-            row.append(f"{cell:>3} ", style="bold yellow" if roof[b] else "")
+            blk = city.BLOCK_IDS.index(f"x{x}y{y}")
+            h = height[blk]
+            cell = f"{h}^" if roof[blk] else (str(h) if h else ".")
+            row.append(f"{cell:>3} ", style="bold yellow" if roof[blk] else "")
         lines.append(row)
     lines.append(Text("  (n = floors, n^ = skyscraper with its roof; MS Main Street, = Broadway)"))
     b = st.edition.board
