@@ -105,6 +105,8 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
     if k == ev.LANDED:
         return f"{who} landed on {sq}"
     if k == ev.BOUGHT:
+        if d == "dealt" and not event.amount:
+            return f"{who} was dealt {sq}"
         how = " (dealt at the start)" if d == "dealt" else ""
         return f"{who} bought {sq} for {amt}{how}"
     if k == ev.AUCTION_STARTED:
