@@ -81,11 +81,8 @@ def test_watch_metropol_to_a_winner() -> None:
 
 
 def test_simulate_and_bench_metropol() -> None:
-    r = runner.invoke(
-        app,
-        ["simulate", "metropol", "--games", "4", "--seats", "heuristic,random,random"]
-        + ["--jobs", "1", "--json", "-"],
-    )
+    args = ["simulate", "metropol", "--games", "4", "--seats", "heuristic,random,random"]
+    r = runner.invoke(app, [*args, "--jobs", "1", "--json", "-"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output[r.output.index("{") :])
     assert data["games"] == 4 and data["edition"] == "metropol@1"
