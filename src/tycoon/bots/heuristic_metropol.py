@@ -87,7 +87,7 @@ def choose(st: GameState, seat: int, legal: Sequence[Action]) -> Action:
     if k == F.OFFER:
         return Action(Kind.REJECT) if Action(Kind.REJECT) in legal else legal[0]
     if k == turn.BUILDING:
-        return _build(st, seat, legal)
+        return _build(st, seat)
     if k == turn.CHOICE:
         return _choice(st, seat, f, legal)
     if k == F.END_TURN and _END in legal:
@@ -101,16 +101,19 @@ def _bid(st: GameState, seat: int, f: tuple[int, ...]) -> Action:
     return Action(Kind.BID, lo) if lo <= limit else _PASS
 
 
-def _build(st: GameState, seat: int, legal: Sequence[Action]) -> Action:
-    best = _best_block(st, seat, legal)
-    if best is not None:
-        score = block_score(st, seat, best.a)
+def _build(st: GameState, seat: int) -> Action:
+    """Reads the placements directly (the listed actions also hold every trade)."""
+    paid = turn.paid_blocks(st, seat)
+    end_ok = turn.may_end(st, seat, paid)
+    if paid:
+        b = max(paid, key=lambda b: (block_score(st, seat, b), -b))
+        score = block_score(st, seat, b)
         spare = st.cash[seat] - 100_000
-        if _END not in legal:
-            return best  # M-55: a block is due
+        if not end_ok:
+            return Action(Kind.BLOCK, b)  # M-55: a block is due
         if (score >= 4 and spare >= RESERVE) or (score >= 1 and spare >= 3 * RESERVE):
-            return best
-    return _END if _END in legal else legal[0]
+            return Action(Kind.BLOCK, b)
+    return _END
 
 
 def _choice(st: GameState, seat: int, f: tuple[int, ...], legal: Sequence[Action]) -> Action:

@@ -126,6 +126,33 @@ def can_place(
     return free or st.cash[seat] >= st.edition.board.constants["block_cost"]
 
 
+def placeable(
+    st: GameState,
+    seat: int,
+    free: bool,
+    exempt: bool = False,
+    count_free: bool = True,
+    among: tuple[int, ...] | range = range(36),
+) -> list[int]:
+    """Every city block of `among` where `can_place` holds (the caps worked out once)."""
+    c = st.ext["city"]
+    if c[FINAL] or c[SUPPLY] <= 0:
+        return []
+    mask = 0
+    if not exempt:
+        mask = c[TURN_MASK]
+        limit = st.edition.board.constants["max_blocks_per_turn"]
+        if (count_free or not free) and c[TURN_COUNT] >= limit:
+            return []
+    if not free and st.cash[seat] < st.edition.board.constants["block_cost"]:
+        return []
+    height, roof = st.ext["height"], st.ext["roof"]
+    caps = [cap(st, a) for a in range(len(AREA_BLOCKS))]
+    return [
+        b for b in among if not mask >> b & 1 and not roof[b] and height[b] < caps[BLOCK_AREA[b]]
+    ]
+
+
 def place(st: GameState, seat: int, b: int, counts: bool, how: str) -> None:
     """Put one block on city block `b` (payment is the caller's), then M-51 and M-65."""
     c = st.ext["city"]

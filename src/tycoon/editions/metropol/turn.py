@@ -234,7 +234,7 @@ def courthouse_fine(st: GameState, seat: int, total: int) -> None:
 
 
 def own_street_block(st: GameState, seat: int, street: int) -> None:
-    if any(free_ok(st, seat, b) for b in city.PERMIT_BLOCKS[street]):
+    if free_blocks(st, seat, city.PERMIT_BLOCKS[street]):
         st.stack.append((CHOICE, seat, FREE, OWN, street))
 
 
@@ -242,6 +242,11 @@ def free_ok(st: GameState, seat: int, b: int) -> bool:
     return city.can_place(
         st, seat, b, free=True, count_free=opt(st, "free_blocks_count_toward_turn_limit")
     )
+
+
+def free_blocks(st: GameState, seat: int, among: tuple[int, ...] | range = range(36)) -> list[int]:
+    count = opt(st, "free_blocks_count_toward_turn_limit")
+    return city.placeable(st, seat, free=True, count_free=count, among=among)
 
 
 # --- auctions and the veto (M-24 to M-30) ----------------------------------------------------
@@ -332,7 +337,7 @@ def draw_card(st: GameState, seat: int) -> None:
         jump(st, seat, (p - x) % size)
         st.stack.append((F.STEP_LAND, seat, -1))
     elif eff == "free_block":
-        if any(free_ok(st, seat, b) for b in range(36)):
+        if free_blocks(st, seat):
             st.stack.append((CHOICE, seat, FREE, CARD, -1))
     elif eff == "collect_from_each_player":
         payers = tuple(others_in_play(st, seat))
@@ -369,7 +374,7 @@ def hall_targets(st: GameState, seat: int) -> list[int]:
 
 def hall_blocks(st: GameState, seat: int) -> list[int]:
     """M-19 (b): a free block on any city block (not in the final phase)."""
-    return [b for b in range(36) if free_ok(st, seat, b)]
+    return free_blocks(st, seat)
 
 
 def hall_legal(st: GameState, seat: int) -> bool:
@@ -380,21 +385,27 @@ def hall_legal(st: GameState, seat: int) -> bool:
 
 
 def paid_blocks(st: GameState, seat: int) -> list[int]:
-    return [b for b in range(36) if city.can_place(st, seat, b, free=False)]
+    return city.placeable(st, seat, free=False)
 
 
-def must_build(st: GameState, seat: int) -> bool:
+def must_build(st: GameState, seat: int, paid: list[int] | None = None) -> bool:
     """M-55: after the fourth skyscraper a block is due this turn, unless one is placed
     already, the cash is short or no placement is legal."""
     c = st.ext["city"]
     if c[city.SKY] < 4 or c[city.TURN_MASK]:
         return False
-    return bool(paid_blocks(st, seat))
+    return bool(paid_blocks(st, seat) if paid is None else paid)
+
+
+def may_end(st: GameState, seat: int, paid: list[int] | None = None) -> bool:
+    """M-55, M-56: the turn may end (engine mode: only once the due block is placed)."""
+    return opt(st, "mandatory_build_enforcement") == "callout" or not must_build(st, seat, paid)
 
 
 def building_legal(st: GameState, seat: int) -> list[Action]:
-    acts = [Action(Kind.BLOCK, b) for b in paid_blocks(st, seat)]
-    if not must_build(st, seat) or opt(st, "mandatory_build_enforcement") == "callout":
+    paid = paid_blocks(st, seat)
+    acts = [Action(Kind.BLOCK, b) for b in paid]
+    if may_end(st, seat, paid):
         acts.append(Action(Kind.END_TURN))
     acts.extend(trade.trade_offers(st, seat))  # M-12: trades during the building phase
     return acts
@@ -445,23 +456,54 @@ def _free_legal(st: GameState, f: tuple[Any, ...]) -> list[Action]:
     seat, mode, square = f[1], f[3], f[4]
     if mode == OWN:
         acts = [Action(Kind.PASS)]
-        acts += [Action(Kind.BLOCK, b) for b in city.PERMIT_BLOCKS[square] if free_ok(st, seat, b)]
+        acts += [Action(Kind.BLOCK, b) for b in free_blocks(st, seat, city.PERMIT_BLOCKS[square])]
         return acts
     if mode == CALLED:
-        return [
-            Action(Kind.BLOCK, b)
-            for b in range(36)
-            if city.can_place(st, seat, b, free=True, exempt=True)
-        ]
-    return [Action(Kind.BLOCK, b) for b in range(36) if free_ok(st, seat, b)]
+        return [Action(Kind.BLOCK, b) for b in city.placeable(st, seat, free=True, exempt=True)]
+    return [Action(Kind.BLOCK, b) for b in free_blocks(st, seat)]
+
+
+_ARGLESS = frozenset({Kind.PASS, Kind.VETO, Kind.CROSS, Kind.END_TURN})
 
 
 def frame_ok(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
-    if a.kind == Kind.TRADE:
-        return f[0] == BUILDING and trade.trade_is_legal(st, f[1], a)
-    if a.kind == Kind.BLOCK and not 0 <= a.a < 36:
+    """Is `a` one of the frame's actions (agrees with `frame_legal`, without listing)?"""
+    k, seat = a.kind, f[1]
+    if k == Kind.TRADE:
+        return f[0] == BUILDING and trade.trade_is_legal(st, seat, a)
+    if a.b or a.c or a.d or (k in _ARGLESS and a.a):
         return False
-    return a in frame_legal(st, f)
+    if k == Kind.BLOCK and not 0 <= a.a < 36:
+        return False
+    if f[0] == BUILDING:
+        if k == Kind.BLOCK:
+            return city.can_place(st, seat, a.a, free=False)
+        return k == Kind.END_TURN and may_end(st, seat)
+    sub = f[2]
+    if sub == TRIPLES:
+        return k == Kind.GO and 0 <= a.a < st.edition.board.size and a.a != st.pos[seat]
+    if sub == HALL:
+        if k == Kind.GO:
+            return a.a in hall_targets(st, seat)
+        return k == Kind.BLOCK and free_ok(st, seat, a.a)
+    if sub == FREE:
+        mode = f[3]
+        if mode == OWN:
+            return k == Kind.PASS or (
+                k == Kind.BLOCK and a.a in city.PERMIT_BLOCKS[f[4]] and free_ok(st, seat, a.a)
+            )
+        if k != Kind.BLOCK:
+            return False
+        if mode == CALLED:
+            return city.can_place(st, seat, a.a, free=True, exempt=True)
+        return free_ok(st, seat, a.a)
+    if sub == VETO:
+        return k in (Kind.PASS, Kind.VETO)
+    if sub == CROSS:
+        return k in (Kind.PASS, Kind.CROSS)
+    if sub == CALLOUT:
+        return k == Kind.PASS or (k == Kind.CALL_OUT and a.a == f[3])
+    return False
 
 
 def frame_apply(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
@@ -525,7 +567,7 @@ def frame_apply(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
         offender, rest = f[3], f[4]
         if k == Kind.CALL_OUT:
             emit(st, CALLED_OUT, seat, -1, 0, offender)
-            if any(city.can_place(st, offender, b, True, exempt=True) for b in range(36)):
+            if city.placeable(st, offender, free=True, exempt=True):
                 st.stack.append((CHOICE, offender, FREE, CALLED, seat))
         elif rest:
             st.stack.append((CHOICE, rest[0], CALLOUT, offender, rest[1:]))
