@@ -644,3 +644,9 @@ def test_m73_final_phase_after_fewer_blocks() -> None:
     st = game(options={"blocks_total": 20})
     build(st, {"x0y1": 1})
     assert st.ext["city"][city.SUPPLY] == 19
+
+
+def test_m71_tie_option_has_only_the_shared_win() -> None:
+    assert game().options.tie == "shared_win"  # type: ignore[attr-defined]
+    with pytest.raises(OptionError):
+        new_game("metropol", 3, seed=0, options={"tie": "cash"})

@@ -28,6 +28,7 @@ _CHOICES = {
     "final_value_area_without_skyscraper": ("tallest_building", "zero"),
     "city_hall_relocation": ("jump_no_bonus", "before_stock_exchange"),
     "tallest_scope": ("area", "city"),
+    "tie": ("shared_win",),
 }
 
 
@@ -89,6 +90,10 @@ class MetropolOptions(Options):
     tallest_scope: str = dataclasses.field(
         default="area",
         metadata={"doc": "M-32, OQ-1: the tallest building of the permit's 'area' or 'city'"},
+    )
+    tie: str = dataclasses.field(
+        default="shared_win",
+        metadata={"doc": "M-71: a tie for the most cash is a 'shared_win' (the only reading)"},
     )
 
     def validate(self) -> None:
