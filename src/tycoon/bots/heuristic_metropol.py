@@ -6,6 +6,7 @@
 - builds where it holds both permits of a city block (or one, when rich), preferring blocks
   that raise its own rents and not its opponents';
 - takes a triples free move to the Stock Exchange (500,000) or to a valuable free permit;
+- accepts exchanges that bring more than they cost (permits at that valuation, and cash);
 - in debt, puts up its least valuable permit first; calls out a missed block.
 It reads the state directly and draws no random numbers.
 """
@@ -13,9 +14,10 @@ It reads the state directly and draws no random numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tycoon.editions.metropol import city, turn
-from tycoon.engine.actions import Action, Kind
+from tycoon.engine.actions import Action, Kind, squares_of
 from tycoon.engine.state import GameState
 from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
@@ -85,7 +87,8 @@ def choose(st: GameState, seat: int, legal: Sequence[Action]) -> Action:
             return min(ups, key=lambda a: (permit_value(st, seat, a.a), a.a))
         return legal[0]
     if k == F.OFFER:
-        return Action(Kind.REJECT) if Action(Kind.REJECT) in legal else legal[0]
+        good = f[2] == F.OFFER_TRADE and _good_trade(st, seat, f)
+        return Action(Kind.ACCEPT) if good and Action(Kind.ACCEPT) in legal else legal[-1]
     if k == turn.BUILDING:
         return _build(st, seat)
     if k == turn.CHOICE:
@@ -93,6 +96,18 @@ def choose(st: GameState, seat: int, legal: Sequence[Action]) -> Action:
     if k == F.END_TURN and _END in legal:
         return _END
     return legal[0]
+
+
+def _good_trade(st: GameState, seat: int, f: tuple[Any, ...]) -> bool:
+    """Accept an exchange that brings more (permits at their value, and cash) than it costs,
+    keeping the cash reserve."""
+    give, get = f[4]  # what the offerer gives, what he asks of us
+    cash = f[5]  # > 0: the offerer pays us
+    gain = cash + sum(permit_value(st, seat, s) for s in squares_of(give))
+    loss = sum(permit_value(st, seat, s) for s in squares_of(get))
+    if cash < 0 and st.cash[seat] + cash < RESERVE:
+        return False
+    return gain > loss
 
 
 def _bid(st: GameState, seat: int, f: tuple[int, ...]) -> Action:

@@ -244,6 +244,10 @@ class Edition:
 
         return next_alive(st, seat)
 
+    def listed_price(self, st: GameState, square: int) -> int:
+        """Hook: the price a listed exchange of a deed asks (default: the printed price)."""
+        return self.board.price[square]
+
     def in_play(self, st: GameState, seat: int) -> bool:
         """Hook: does `seat` still take part (bid, pay, act)? Default: not bankrupt."""
         return bool(st.alive[seat])

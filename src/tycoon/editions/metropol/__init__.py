@@ -200,6 +200,11 @@ class Metropol(Edition):
         best = max(worth.values())
         return tuple(p for p in alive if worth[p] == best)
 
+    def listed_price(self, st: GameState, square: int) -> int:
+        """A listed exchange asks the permit's final value now (at least 200,000): permits
+        have no printed price (M-58: any price may be agreed)."""
+        return max(city.final_value(st, square), 200_000)
+
     def ranking(self, st: GameState) -> list[int]:
         """M-72: players never bankrupt by cash (and permit value), then the bankrupt in
         reverse order of elimination."""
