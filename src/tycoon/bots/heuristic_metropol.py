@@ -102,7 +102,7 @@ def _good_trade(st: GameState, seat: int, f: tuple[Any, ...]) -> bool:
     """Accept an exchange that brings more (permits at their value, and cash) than it costs,
     keeping the cash reserve."""
     give, get = f[4]  # what the offerer gives, what he asks of us
-    cash = f[5]  # > 0: the offerer pays us
+    cash: int = f[5]  # > 0: the offerer pays us
     gain = cash + sum(permit_value(st, seat, s) for s in squares_of(give))
     loss = sum(permit_value(st, seat, s) for s in squares_of(get))
     if cash < 0 and st.cash[seat] + cash < RESERVE:
