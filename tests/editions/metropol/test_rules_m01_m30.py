@@ -9,7 +9,6 @@ from tests.editions.metropol.helpers import (
     F,
     act,
     blk,
-    build,
     city,
     events_of,
     game,
@@ -355,7 +354,7 @@ def test_m27_veto_at_plus_50000() -> None:
     act(st, "pass")
     act(st, "bid 50000")
     act(st, "pass")
-    assert texts(st) == ["veto", "pass"] or texts(st) == ["pass", "veto"]
+    assert texts(st) == ["pass", "veto"]
     act(st, "veto")
     assert st.owner[7] == 0 and st.cash[0] == 5 * M - 100_000 and st.cash[1] == 5 * M
 
@@ -419,4 +418,3 @@ def test_m30_block_board_geometry() -> None:
     for p, bs in city.PERMIT_BLOCKS.items():
         assert len(bs) == 3 and len({city.BLOCK_AREA[b] for b in bs}) == 1
         assert all(p in city.BLOCK_PERMITS[b] for b in bs)
-    build(game(), {})

@@ -115,10 +115,8 @@ def test_m36_free_block_on_own_street() -> None:
     st = game()
     give(st, 0, [7])
     roll(st, 1, 2, 4)
-    assert texts(st) == ["pass", "block 25", "block 31"] or set(texts(st)) == {
-        "pass",
-        *(f"block {b}" for b in city.PERMIT_BLOCKS[7]),
-    }
+    assert set(texts(st)) == {"pass", *(f"block {b}" for b in city.PERMIT_BLOCKS[7])}
+    assert {city.BLOCK_IDS[b] for b in city.PERMIT_BLOCKS[7]} == {"x1y4", "x1y5", "x1y6"}
     b = city.PERMIT_BLOCKS[7][0]
     act(st, f"block {b}")
     assert st.ext["height"][b] == 1 and st.cash[0] == 5 * M
@@ -314,11 +312,10 @@ def test_m50_blocks_stay_after_bankruptcy() -> None:
     give(st, 1, [7])
     set_cash(st, 0, 10_000)
     roll(st, 1, 2, 4)
-    assert st.alive[0] is False or texts(st) == ["bankrupt"]
-    if st.alive[0]:
-        act(st, "bankrupt")
-    assert st.ext["height"][blk("x1y5")] == 1
-    assert not any(parse_action(st, t).kind == 0 for t in texts(st) if t.startswith("sell"))
+    assert texts(st) == ["bankrupt"]  # no block can be sold or removed
+    act(st, "bankrupt")
+    assert st.ext["height"][blk("x1y5")] == 1 and st.ext["city"][city.SUPPLY] == 79
+    assert not any(t.startswith(("sell", "mortgage")) for t in texts(st))
 
 
 def test_m51_skyscraper_sequence() -> None:
@@ -392,7 +389,8 @@ def test_m55_exempt_without_cash() -> None:
     roll(st, 1, 2, 2)
     for _ in range(3):
         act(st, "pass")
-    assert texts(st) == ["end-turn"] or "end-turn" in texts(st)
+    legal = texts(st)
+    assert "end-turn" in legal and not any(t.startswith("block") for t in legal)
 
 
 def test_m56_callout_mode() -> None:
