@@ -1,7 +1,8 @@
 """Write the golden records of seeded games to tests/golden/<edition>/<name>.json.
 
 Each file holds the record of one game played by bots, the final snapshot and the first
-200 events as English lines (classic: 3, 4 and 6 players; wonders: 2, 4 and 6 players).
+200 events as English lines (classic: 3, 4 and 6 players; wonders: 2, 4 and 6 players;
+metropol: 3, 4 and 6 players).
 `tests/test_golden.py` replays every record and diffs the final snapshot, and checks that
 this script still writes the same files byte for byte. Regenerate after an intended change
 of the rules, the bots or the driver:
@@ -57,6 +58,14 @@ GAMES = (
         ("heuristic", "heuristic", "heuristic", "random", "heuristic", "heuristic"),
         606,
         "wonders",
+    ),
+    Golden("three_players", ("heuristic", "random", "heuristic"), 707, "metropol"),
+    Golden("four_players", ("heuristic", "heuristic", "random", "heuristic"), 808, "metropol"),
+    Golden(
+        "six_players",
+        ("heuristic", "random", "heuristic", "heuristic", "random", "heuristic"),
+        909,
+        "metropol",
     ),
 )
 

@@ -145,6 +145,8 @@ def check_state(st: GameState, where: str) -> None:
         _fail(where, f"hotels: {st.hotels_left} left + {hotels} on board != {c['hotels_in_bank']}")
     if "marks" in st.ext:
         check_passports(st, where)
+    if "height" in st.ext:
+        check_city(st, where)
     all_cards: list[int] = [card for deck in st.decks for card in deck]
     all_cards.extend(st.card_holder)
     if len(all_cards) != len(facts.cards) or sorted(all_cards) != list(facts.cards):
@@ -170,6 +172,41 @@ def check_state(st: GameState, where: str) -> None:
         _fail(where, f"current player {cur} is not chance or a seat in the game")
     if not any(alive):
         _fail(where, "nobody is left")
+
+
+def check_city(st: GameState, where: str) -> None:
+    """Metropol's city (M-10, M-45, M-51 to M-53, M-65, M-67): block conservation (at most
+    the supply placed, never more than 80), the height caps, one skyscraper per area
+    numbered in order and as tall as its number + 1, the final phase iff the supply is
+    empty, and departed players not bankrupt."""
+    from tycoon.editions.metropol import city
+
+    height, roof, c = st.ext["height"], st.ext["roof"], st.ext["city"]
+    total = st.options.blocks_total  # type: ignore[attr-defined]
+    placed = sum(height)
+    if placed + c[city.SUPPLY] != total or not 0 <= placed <= min(total, 80):
+        _fail(where, f"blocks not conserved: {placed} placed + {c[city.SUPPLY]} != {total}")
+    if bool(c[city.FINAL]) != (c[city.SUPPLY] == 0):
+        _fail(where, f"final phase {c[city.FINAL]} with {c[city.SUPPLY]} blocks left")
+    k = c[city.SKY]
+    numbers = sorted(r for r in roof if r)
+    if numbers != list(range(1, k + 1)):
+        _fail(where, f"skyscraper numbers {numbers} with k = {k}")
+    for b, r in enumerate(roof):
+        if r and height[b] != r + 1:
+            _fail(where, f"skyscraper {r} on block {b} has {height[b]} floors")
+    for a, blocks in enumerate(city.AREA_BLOCKS):
+        roofs = [b for b in blocks if roof[b]]
+        if len(roofs) > 1:
+            _fail(where, f"area {a} has {len(roofs)} skyscrapers")
+        top = height[roofs[0]] if roofs else k + 1
+        if any(height[b] > top for b in blocks):
+            _fail(where, f"area {a} breaks its height cap {top}: {[height[b] for b in blocks]}")
+    if max(height) > 5 or min(height) < 0:
+        _fail(where, f"heights out of range {height}")
+    for p, gone in enumerate(st.ext["left"]):
+        if gone and not st.alive[p]:
+            _fail(where, f"seat {p} both departed and bankrupt")
 
 
 def check_passports(st: GameState, where: str) -> None:
@@ -277,8 +314,9 @@ def check_deep(st: GameState, rng: Rng, where: str, sample: int = 8) -> None:
         _fail(where, "clone differs from the original")
     if cur == CHANCE:
         outs = chance_outcomes(st)
-        if len(outs) != 36 or abs(sum(p for _, p in outs) - 1.0) > 1e-9:
-            _fail(where, "chance outcomes are not 36 outcomes summing to 1")
+        want = 6 ** flow.dice_count(st)
+        if len(outs) != want or abs(sum(p for _, p in outs) - 1.0) > 1e-9:
+            _fail(where, "chance outcomes are not 36 (or 216) outcomes summing to 1")
         if [a for a, _ in outs] != legal_actions(st):
             _fail(where, "chance outcomes differ from the legal actions at a chance node")
     acts = legal_actions(st)
@@ -356,8 +394,8 @@ def play_checked(
             if not acts:
                 _fail(where, f"no legal action for current seat {cur}")
             check_legal_list(st, cur, acts, where, full=False)
-        elif cur == CHANCE and legal_actions(st) != list(flow.DICE_OUTCOMES):
-            _fail(where, "legal actions at a chance node are not the 36 dice outcomes")
+        elif cur == CHANCE and legal_actions(st) != list(flow.dice_outcomes(st)):
+            _fail(where, "legal actions at a chance node are not the dice outcomes")
         if steps % deep_every == 0 or steps % json_every == 0:
             check_deep(st, rng, where)
         marks = st.ext["marks"][:] if passports else None

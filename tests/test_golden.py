@@ -1,6 +1,7 @@
 """Golden records (OpenSpiel playthroughs): replay each stored game and diff its final
 snapshot; regenerate it with scripts/make_golden.py and diff the file byte for byte.
-Files: tests/golden/<edition>/<name>.json (classic: 3, 4, 6 players; wonders: 2, 4, 6).
+Files: tests/golden/<edition>/<name>.json (classic: 3, 4, 6 players; wonders: 2, 4, 6;
+metropol: 3, 4, 6).
 
 After an intended change of the rules, the bots or the driver, regenerate with
 `.venv/bin/python scripts/make_golden.py` and review the diff.
@@ -23,7 +24,7 @@ from tycoon.records.snapshot import snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
-EDITIONS = ("classic", "wonders")
+EDITIONS = ("classic", "metropol", "wonders")
 REGENERATE = "regenerate with `.venv/bin/python scripts/make_golden.py` if the change is intended"
 
 
@@ -67,7 +68,11 @@ def test_golden_files_exist() -> None:
     files = sorted(f"{p.parent.name}/{p.stem}" for p in GOLDEN.glob("*/*.json"))
     assert files == sorted(NAMES)
     assert {p.name for p in GOLDEN.iterdir() if p.is_dir()} == set(EDITIONS)
-    for edition, sizes in (("classic", {3, 4, 6}), ("wonders", {2, 4, 6})):
+    for edition, sizes in (
+        ("classic", {3, 4, 6}),
+        ("wonders", {2, 4, 6}),
+        ("metropol", {3, 4, 6}),
+    ):
         assert {len(g.bots) for g in MG.GAMES if g.edition == edition} == sizes
 
 

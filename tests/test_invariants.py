@@ -394,3 +394,102 @@ def test_wonders_checker_uses_the_board_constants() -> None:
     st.jail[0] = 3  # the third failed attempt releases at once (W-66 c)
     with pytest.raises(InvariantError, match="jail counters"):
         check_state(st, "broken")
+
+
+# --- metropol ------------------------------------------------------------------------------
+
+MP_COUNTS = (3, 4, 5, 6)
+MP_HEURISTIC_CHUNKS, MP_RANDOM_CHUNKS, MP_MIXED_CHUNKS, MP_GAMES = 10, 3, 2, 5
+MP_TURN_LIMIT = 60
+MP_DEEP_EVERY = 20
+MP_TERMINATIONS = ("last_player", "turn_limit", "completed")
+
+
+def _mp_play(
+    kinds_of: list[list[str]], seeds: list[int], options: dict[str, object] | None = None
+) -> list[GameState]:
+    games = []
+    for kinds, seed in zip(kinds_of, seeds, strict=True):
+        st = play_checked(
+            kinds,
+            seed,
+            turn_limit=MP_TURN_LIMIT,
+            deep_every=MP_DEEP_EVERY,
+            options=options,
+            edition="metropol",
+        )
+        assert st.termination in MP_TERMINATIONS
+        assert st.winners and all(st.alive[w] for w in st.winners)
+        if st.termination == "completed":  # M-69, M-70: everyone left, permits cashed in
+            assert st.ext["city"][2] == 1 and all(o == -1 for o in st.owner)
+            assert all(st.ext["left"][p] for p in range(st.n) if st.alive[p])
+        games.append(st)
+    return games
+
+
+@pytest.mark.skipif(not HAVE_HEURISTIC, reason="heuristic bot not available")
+@pytest.mark.parametrize("chunk", range(MP_HEURISTIC_CHUNKS))
+@pytest.mark.parametrize("n", MP_COUNTS)
+def test_metropol_heuristic_games(n: int, chunk: int) -> None:
+    seeds = [21000 * n + chunk * MP_GAMES + i for i in range(MP_GAMES)]
+    games = _mp_play([["heuristic"] * n] * len(seeds), seeds)
+    assert any(sum(st.ext["height"]) for st in games)
+
+
+@pytest.mark.parametrize("chunk", range(MP_RANDOM_CHUNKS))
+@pytest.mark.parametrize("n", MP_COUNTS)
+def test_metropol_random_games(n: int, chunk: int) -> None:
+    seeds = [22000 * n + chunk * MP_GAMES + i for i in range(MP_GAMES)]
+    _mp_play([["random"] * n] * len(seeds), seeds)
+
+
+@pytest.mark.parametrize("chunk", range(MP_MIXED_CHUNKS))
+@pytest.mark.parametrize("n", MP_COUNTS)
+def test_metropol_mixed_games(n: int, chunk: int) -> None:
+    seeds = [23000 * n + chunk * MP_GAMES + i for i in range(MP_GAMES)]
+    _mp_play([_mixed(n, s) for s in seeds], seeds)
+
+
+MP_OPTION_SETS: list[dict[str, object]] = [
+    {"mandatory_build_enforcement": "callout"},
+    {"auction_jump_bids": True, "blocks_total": 40},
+    {"crossing_counts_as_passing": True, "column10_trigger": "area_total"},
+    {"free_blocks_count_toward_turn_limit": False, "tallest_scope": "city"},
+    {"triples_free_move_exact_bonus": False, "city_hall_relocation": "before_stock_exchange"},
+    {"final_value_area_without_skyscraper": "zero", "blocks_total": 20},
+]
+
+
+@pytest.mark.parametrize("which", range(len(MP_OPTION_SETS)))
+def test_metropol_option_games(which: int) -> None:
+    seeds = [24000 + 10 * which + i for i in range(3)]
+    kinds = ["heuristic", "random", "heuristic", "random"] if HAVE_HEURISTIC else ["random"] * 4
+    _mp_play([kinds] * 3, seeds, MP_OPTION_SETS[which])
+
+
+def test_metropol_enough_games() -> None:
+    """The metropol parametrization plays at least 300 complete games, 3 to 6 players."""
+    per_n = (MP_HEURISTIC_CHUNKS + MP_RANDOM_CHUNKS + MP_MIXED_CHUNKS) * MP_GAMES
+    assert per_n * len(MP_COUNTS) + 3 * len(MP_OPTION_SETS) >= 300
+    assert set(MP_COUNTS) == {3, 4, 5, 6}
+
+
+def test_metropol_checker_catches_broken_city() -> None:
+    """Lost blocks, a building above its cap and a second skyscraper in an area all fail."""
+    st = new_game("metropol", 3, 3)
+    st.ext["height"][0] = 1
+    with pytest.raises(InvariantError, match="blocks not conserved"):
+        check_state(st, "lost block")
+    st.ext["city"][0] -= 1
+    check_state(st, "one block")
+    st.ext["height"][0] = 3
+    st.ext["city"][0] -= 2
+    with pytest.raises(InvariantError, match="height cap"):
+        check_state(st, "too tall")
+    st = new_game("metropol", 3, 3)
+    st.ext["height"][0] = st.ext["height"][1] = 2
+    st.ext["roof"][0], st.ext["roof"][1] = 1, 2
+    st.ext["city"][0] -= 4
+    st.ext["city"][1] = 2
+    with pytest.raises(InvariantError, match="skyscraper"):
+        check_state(st, "two roofs")

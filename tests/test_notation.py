@@ -36,6 +36,8 @@ ARGLESS = [
     Kind.REJECT,
     Kind.BANKRUPT,
     Kind.END_TURN,
+    Kind.VETO,
+    Kind.CROSS,
 ]
 ONE_INT = [
     Kind.BID,
@@ -48,6 +50,10 @@ ONE_INT = [
     Kind.MARK,
     Kind.WANT,
     Kind.BUILD_HOTEL,
+    Kind.GO,
+    Kind.BLOCK,
+    Kind.PUT_UP,
+    Kind.CALL_OUT,
 ]
 assert set(ARGLESS) | set(ONE_INT) | {
     Kind.DICE,
@@ -70,6 +76,12 @@ cards = st.builds(
 actions = st.one_of(
     st.builds(
         lambda a, b: Action(Kind.DICE, a, b),
+        st.integers(min_value=1, max_value=6),
+        st.integers(min_value=1, max_value=6),
+    ),
+    st.builds(
+        lambda a, b, c: Action(Kind.DICE, a, b, c),
+        st.integers(min_value=1, max_value=6),
         st.integers(min_value=1, max_value=6),
         st.integers(min_value=1, max_value=6),
     ),
@@ -140,7 +152,7 @@ def test_near_miss_text_raises_parse_error_or_round_trips(text: str) -> None:
         "roll 0 3",
         "roll 3 7",
         "roll 3",
-        "roll 3 4 5",
+        "roll 3 4 5 6",
         "buy 3",
         "bid",
         "bid -5",

@@ -18,7 +18,9 @@ It reads the state directly (no view is built) and draws no random numbers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+import importlib.util
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tycoon.editions.board import SquareKind
@@ -48,6 +50,17 @@ CLASSIC_START_CASH = 3000
 """The money thresholds below are in classic dollars; other editions scale them."""
 
 
+def _edition_bot(
+    edition_id: str,
+) -> Callable[[GameState, int, Sequence[Action]], Action] | None:
+    """The `choose` function of `tycoon.bots.heuristic_<edition>`, if that module exists."""
+    name = f"tycoon.bots.heuristic_{edition_id}"
+    if importlib.util.find_spec(name) is None:
+        return None
+    fn: Callable[[GameState, int, Sequence[Action]], Action] = importlib.import_module(name).choose
+    return fn
+
+
 class HeuristicBot:
     """A rule-of-thumb player; see the module docstring."""
 
@@ -64,6 +77,8 @@ class HeuristicBot:
         """Jump size of an auction raise where the minimum raise is tiny (0: minimum raises)."""
         self.mark_value = 0
         """Extra bid for a wonder not yet in the passport (0: no passports)."""
+        self.special: Callable[[GameState, int, Sequence[Action]], Action] | None = None
+        """An edition's own decision logic (module `tycoon.bots.heuristic_<edition>`)."""
         self._groups_desc: tuple[tuple[int, ...], ...] = ()
         """The street groups, each from its last street back, last group first."""
 
@@ -89,6 +104,7 @@ class HeuristicBot:
             self.mark_value = c["completion_bonus"] // (2 * c["wonders_to_complete"])
         else:
             self.mark_value = 0
+        self.special = _edition_bot(ed.id)
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -145,6 +161,8 @@ class HeuristicBot:
     def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         if st.edition is not self._edition:
             self._setup(st)
+        if self.special is not None:
+            return self.special(st, seat, legal)
         f = st.stack[-1]
         k = f[0]
         if k == F.PRE_ROLL or k == F.ROLL_AGAIN:

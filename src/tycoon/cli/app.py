@@ -113,9 +113,9 @@ def editions() -> None:
         console = _out()
         t = Table(title="Editions", title_justify="left", box=box.SIMPLE_HEAD)
         t.add_column("id@version", no_wrap=True)
-        t.add_column("title", min_width=10)
+        t.add_column("title", no_wrap=True)
         t.add_column("players", no_wrap=True)
-        t.add_column("options (defaults)", no_wrap=True)
+        t.add_column("options (defaults)", overflow="fold")
         eds = all_editions()
         for ed in eds:
             lo, hi = ed.player_range(ed.options_type())

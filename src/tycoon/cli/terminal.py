@@ -389,6 +389,12 @@ class TerminalGame:
         f = st.stack[-1]
         k = f[0]
         names = st.names
+        if "height" in st.ext:
+            from tycoon.cli.metropol_view import frame_summary
+
+            text = frame_summary(st, f)
+            if text:
+                return text
         if k == F.PRE_ROLL:
             return f"pre-roll phase on {self._square(st.pos[f[1]])}"
         if k == F.END_TURN:
@@ -499,6 +505,10 @@ class TerminalGame:
         self.console.print(self.players_table())
         if "marks" in self.st.ext:
             self.console.print(self.passport_panel())
+        if "height" in self.st.ext:
+            from tycoon.cli.metropol_view import city_panel
+
+            self.console.print(city_panel(self.st))
 
     def board_table(self) -> Table:
         """The board in two halves side by side: square, price, owner, buildings, pawns."""
@@ -613,7 +623,9 @@ class TerminalGame:
             return
         how = {
             "last_player": "every other player went bankrupt",
-            "completed": "a passport is complete (every wonder visited); net worth decides",
+            "completed": "a passport is complete (every wonder visited); net worth decides"
+            if "marks" in st.ext
+            else "everyone has left the city and the permits are cashed in; cash decides",
         }.get(out.termination, "the turn limit was reached; net worth decides")
         winners = " and ".join(st.names[w] for w in out.winners)
         t = Table(title="Final standings", title_justify="left")
@@ -631,6 +643,10 @@ class TerminalGame:
         ]
         if "marks" in st.ext:
             parts.append(self.passport_panel())
+        if "height" in st.ext:
+            from tycoon.cli.metropol_view import city_panel
+
+            parts.append(city_panel(st))
         self.console.print(Group(*parts))
 
 

@@ -153,6 +153,19 @@ class Mechanics:
     settle_claims_at_end: bool = True
     """True: open rent claims are paid automatically when the game ends (W-92, Q-3);
     False: each owner is asked once (C-76, Q-7)."""
+    dice: int = 2
+    """Dice rolled per move: 2 (36 ordered outcomes) or 3 (216, metropol M-1, M-13)."""
+    mortgages: bool = True
+    """False: deeds cannot be mortgaged (metropol has no mortgages)."""
+    debt: str = "raise"
+    """"raise": sell buildings and mortgage to pay (C-69); "forced_auction": the debtor puts
+    his deeds up for auction one at a time, the money goes to him, and on bankruptcy his
+    cash goes to the creditors and his deeds back to the bank (metropol M-62, M-63)."""
+    auction_step: int = 0
+    """The opening bid and the raise of an auction (0: the money unit; metropol M-25)."""
+    trade_active_only: bool = False
+    """True: only the active player may propose exchanges, and never while in debt
+    (metropol M-59, M-61)."""
 
 
 class Edition:
@@ -208,6 +221,42 @@ class Edition:
     def frame_ok(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
         """Is `a` one of the edition frame's own actions (must agree with frame_legal)?"""
         return False
+
+    def dice_count(self, st: GameState, purpose: int) -> int:
+        """Hook: how many dice a chance node of `purpose` rolls (default: `mechanics.dice`)."""
+        return self.mechanics.dice
+
+    def on_dice(self, st: GameState, f: tuple[Any, ...], dice: tuple[int, ...]) -> bool:
+        """Hook: an edition's own use of a dice outcome (the dice frame `f` is popped and the
+        roll announced); True if handled (default: the shared turn flow handles it)."""
+        return False
+
+    def resolve_square(self, st: GameState, seat: int, square: int, dice: int) -> bool:
+        """Hook: resolve the square a move ended on; True if the edition did it (default:
+        the shared buy / rent / card / tax resolution)."""
+        return False
+
+    def close_auction(self, st: GameState, f: tuple[Any, ...], winner: int, price: int) -> bool:
+        """Hook: an auction of a deed closed (winner -1: nobody bid); True if the edition
+        settled it itself (default: the winner pays the bank and takes the deed)."""
+        return False
+
+    def next_player(self, st: GameState, seat: int) -> int:
+        """Hook: the seat whose turn follows `seat`'s (default: the next one still in)."""
+        from tycoon.rules.common import next_alive
+
+        return next_alive(st, seat)
+
+    def listed_price(self, st: GameState, square: int) -> int:
+        """Hook: the price a listed exchange of a deed asks (default: the printed price)."""
+        return self.board.price[square]
+
+    def in_play(self, st: GameState, seat: int) -> bool:
+        """Hook: does `seat` still take part (bid, pay, act)? Default: not bankrupt."""
+        return bool(st.alive[seat])
+
+    def on_bankrupt(self, st: GameState, seat: int) -> None:
+        """Hook: `seat` has just gone bankrupt (default: nothing)."""
 
     def init_ext(self, st: GameState) -> None:
         """Hook: set the edition's own state in `st.ext` (lists of ints, copied on clone)."""

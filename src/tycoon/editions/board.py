@@ -43,10 +43,11 @@ EFFECTS = (
     "pay_or_draw",
     "move_back_to",
     "move_to_nearest",
+    "edition",
 )
 
 # Extra keys an effect object may carry besides its effect name, by effect.
-EFFECT_MODIFIERS = {"move_to_nearest": frozenset({"roll_for_rent"})}
+EFFECT_MODIFIERS = {"move_to_nearest": frozenset({"roll_for_rent"}), "edition": frozenset({"x"})}
 
 
 class Card(NamedTuple):
@@ -56,6 +57,7 @@ class Card(NamedTuple):
     move_to_nearest: x = target SquareKind, y = 1 if a utility's rent is set by a fresh roll;
     repairs: x, y = per house, per hotel; pay_or_draw: x = fee, y = deck index of the draw;
     collect, pay, collect_from_each: x = amount.
+    edition: an effect only one edition knows; `effect` is its name, x its number.
     """
 
     id: str
@@ -196,6 +198,10 @@ def _effect_args(
                 f"board data: {where}.roll_for_rent: only applies to move_to_nearest 'utility'"
             )
         return int(target), int(roll)
+    if code == "edition":
+        if not isinstance(arg, str) or not arg:
+            raise RecordError(f"board data: {where}.edition: expected an effect name")
+        return (_effect_int(eff, "x", where) if "x" in eff else 0), 0
     if code in ("go_to_jail", "get_out_of_jail"):
         if arg is not True:
             raise RecordError(f"board data: {where}.{code}: expected true, got {arg!r}")
@@ -306,7 +312,8 @@ def parse_board(data: dict[str, Any]) -> Board:
                     f"board data: {where}.effect: unexpected field(s) {sorted(extra)} for '{code}'"
                 )
             x, y = _effect_args(code, eff, f"{where}.effect", size, kinds_seen, deck_names)
-            cards.append(Card(cid, c.get("text", ""), c.get("text_en", ""), code, x, y))
+            name = eff[code] if code == "edition" else code
+            cards.append(Card(cid, c.get("text", ""), c.get("text_en", ""), name, x, y))
         decks.append(tuple(cards))
     kinds = cols["kind"]
     return Board(

@@ -17,10 +17,12 @@ def register(edition: Edition) -> Edition:
 def _load_builtin() -> None:
     if not _EDITIONS:
         from tycoon.editions.classic import CLASSIC
+        from tycoon.editions.metropol import METROPOL
         from tycoon.editions.wonders import WONDERS
 
         register(CLASSIC)
         register(WONDERS)
+        register(METROPOL)
 
 
 def find_edition(name: str) -> Edition:

@@ -4,6 +4,7 @@ The vocabulary (see README, "Action vocabulary"); `S` is a square index, `P` a s
 `N` an amount, `D` a list of squares joined by commas, `C` a card id such as `B14`:
 
     roll A B              chance outcome: the two dice          (A, B in 1..6)
+    roll A B C            chance outcome: three dice (metropol)
     roll                  roll the dice (ends the pre-roll phase)
     buy | auction         buy the deed you stopped on, or send it to auction
     bid N | pass          raise the auction to N, or leave it for good
@@ -23,6 +24,11 @@ The vocabulary (see README, "Action vocabulary"); `S` is a square index, `P` a s
     end-turn
     mark S                wonders: mark wonder S in your passport (the airport's free flight)
     want N                in a building shortage: how many houses (or hotels) you want now
+    go S                  metropol: move to square S (triples free move, City Hall)
+    block B               metropol: place a block on city block B (0..35, row by row)
+    veto | cross          metropol: take the auctioned permit at +50,000; cross the city
+    put-up S              metropol: a debtor puts permit S up for forced auction
+    call-out P            metropol: call out seat P's missed mandatory block
     trade P give I get I cash N   wonders: offer seat P an exchange; I lists squares and card
                           ids (`1,3,C7`, or `-` for nothing); N > 0 you pay P, N < 0 P pays you
 """
@@ -64,6 +70,12 @@ class Kind(IntEnum):
     TRADE = 25
     WANT = 26
     BUILD_HOTEL = 27
+    GO = 60
+    BLOCK = 61
+    VETO = 62
+    CROSS = 63
+    PUT_UP = 64
+    CALL_OUT = 65
 
 
 class Action(NamedTuple):
@@ -111,14 +123,20 @@ _WORDS: dict[int, str] = {
     Kind.TRADE: "trade",
     Kind.WANT: "want",
     Kind.BUILD_HOTEL: "build-hotel",
+    Kind.GO: "go",
+    Kind.BLOCK: "block",
+    Kind.VETO: "veto",
+    Kind.CROSS: "cross",
+    Kind.PUT_UP: "put-up",
+    Kind.CALL_OUT: "call-out",
 }
 _BY_WORD: dict[str, int] = {w: k for k, w in _WORDS.items() if k != Kind.DICE}
 _SQUARE_KINDS = frozenset(
     {Kind.BUILD, Kind.SELL_BUILDING, Kind.MORTGAGE, Kind.UNMORTGAGE, Kind.KEEP_MORTGAGED}
-    | {Kind.MARK, Kind.BUILD_HOTEL}
+    | {Kind.MARK, Kind.BUILD_HOTEL, Kind.GO, Kind.BLOCK, Kind.PUT_UP}
 )
 _AMOUNT_KINDS = frozenset({Kind.BID, Kind.WANT})
-_SEAT_KINDS = frozenset({Kind.CLAIM})
+_SEAT_KINDS = frozenset({Kind.CLAIM, Kind.CALL_OUT})
 
 CARD_PREFIXES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Card ids in text: the deck's letter and the 1-based position (`B14`); a card is encoded
@@ -170,7 +188,7 @@ def action_text(a: Action) -> str:
     k = a.kind
     word = _WORDS[k]
     if k == Kind.DICE:
-        return f"roll {a.a} {a.b}"
+        return f"roll {a.a} {a.b} {a.c}" if a.c else f"roll {a.a} {a.b}"
     if k in _SQUARE_KINDS or k in _AMOUNT_KINDS or k in _SEAT_KINDS:
         return f"{word} {a.a}"
     if k == Kind.SELL_DEED:
@@ -245,11 +263,11 @@ def parse_text(text: str) -> Action:
         )
     k = _BY_WORD[word]
     n = len(toks)
-    if k == Kind.ROLL and n == 3:
-        d1, d2 = _int(toks[1], text), _int(toks[2], text)
-        if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+    if k == Kind.ROLL and n in (3, 4):
+        dice = [_int(t, text) for t in toks[1:]]
+        if not all(1 <= d <= 6 for d in dice):
             raise ActionParseError(f"'{text}': dice show 1 to 6")
-        return Action(Kind.DICE, d1, d2)
+        return Action(Kind.DICE, *dice)
     if k in _SQUARE_KINDS or k in _AMOUNT_KINDS or k in _SEAT_KINDS:
         if n != 2:
             raise ActionParseError(f"'{text}': expected '{word} <number>'")

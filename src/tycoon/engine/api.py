@@ -147,7 +147,7 @@ def sample_chance(st: GameState) -> Action:
     applying a chance outcome advances the generator (see `flow.apply_action`)."""
     if st.current_player != CHANCE:
         raise ValueError("not a chance node")
-    return flow.draw_dice(st.rng.copy())
+    return flow.draw_dice(st.rng.copy(), flow.dice_count(st))
 
 
 def clone(st: GameState) -> GameState:

@@ -27,7 +27,7 @@ class Termination(StrEnum):
     """The agreed limit ran out; net worth decides (C-76, C-77)."""
     COMPLETED = "completed"
     """A player completed the edition's goal (all 22 wonders visited, W-92); net worth
-    decides."""
+    decides. Metropol: every player has left the city in the final phase (M-69)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,8 @@ _PURPOSE = {
     "2": " (jail release attempt)",
     "3": " (for utility rent)",
     "4": " (for the first player)",
+    "10": " (for the Highway exit)",
+    "11": " (for the Courthouse fine)",
 }
 
 _RELEASE = {
@@ -64,6 +66,12 @@ def _items(board: Board, mask: int) -> str:
     return ", ".join(words) or "nothing"
 
 
+def _block(b: int) -> str:
+    """Metropol city block id from its index (row by row, skipping the avenues): 'x4y4'."""
+    r, c = divmod(b, 6)
+    return f"x{c if c < 3 else c + 1}y{r if r < 3 else r + 1}"
+
+
 def _level(level: int) -> str:
     if level >= 5:
         return "a hotel"
@@ -86,7 +94,8 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
     if k == ev.TURN_STARTED:
         return f"Turn {event.amount + 1}: {who} starts on {sq}"
     if k == ev.DICE_ROLLED:
-        return f"{who} rolled {event.square}+{event.amount}{_PURPOSE.get(d, '')}"
+        third = f"+{event.other}" if event.other > 0 else ""
+        return f"{who} rolled {event.square}+{event.amount}{third}{_PURPOSE.get(d, '')}"
     if k == ev.MOVED:
         if event.amount < 0:
             return f"{who} moved back {-event.amount} to {sq}"
@@ -96,6 +105,8 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
     if k == ev.LANDED:
         return f"{who} landed on {sq}"
     if k == ev.BOUGHT:
+        if d == "dealt" and not event.amount:
+            return f"{who} was dealt {sq}"
         how = " (dealt at the start)" if d == "dealt" else ""
         return f"{who} bought {sq} for {amt}{how}"
     if k == ev.AUCTION_STARTED:
@@ -179,7 +190,9 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
     if k == ev.GAME_OVER:
         how = {
             "last_player": "everyone else went bankrupt",
-            "completed": "a passport is complete",
+            "completed": "a passport is complete"
+            if "wonders_to_complete" in board.constants
+            else "everyone has left the city",
         }.get(d, "time is up")
         return f"Game over ({how}); winner: {who}"
     if k == ev.SHORTAGE:
@@ -191,7 +204,32 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
         return f"{who} marked {sq} in the passport{via}"
     if k == "completed":
         return f"{who} visited every wonder and gets the bonus of {cur}{event.amount}"
+    metropol = _metropol(event, who, other, sq, amt)
+    if metropol:
+        return metropol
     return f"{k}: seat {event.seat}, square {event.square}, amount {event.amount}"
+
+
+def _metropol(event: Event, who: str, other: str, sq: str, amt: str) -> str:
+    k = event.kind
+    if k == "placed":
+        how = {"paid": "", "call-out": " (called out)"}.get(event.detail, f" ({event.detail})")
+        return f"{who} placed a block on {_block(event.square)}, now {event.amount} high{how}"
+    if k == "skyscraper":
+        return f"{_block(event.square)} becomes skyscraper #{event.amount} ({who} puts the roof)"
+    if k == "final_phase":
+        return "The last block is placed: the final phase begins"
+    if k == "left":
+        return f"{who} reached the Highway and leaves the game"
+    if k == "crossed":
+        return f"{who} crossed the city to {sq}"
+    if k == "vetoed":
+        return f"{who} vetoed and took {sq} for {amt}"
+    if k == "cashed":
+        return f"{who} cashed in the permits for {amt}"
+    if k == "called_out":
+        return f"{who} called out {other}'s missing block"
+    return ""
 
 
 def describe_events(st: GameState, events: Iterable[Event] | None = None) -> list[str]:
@@ -209,7 +247,7 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
     k = action.kind
     a = action.a
     if k == Kind.DICE:
-        return f"Dice: {action.a}+{action.b}"
+        return f"Dice: {action.a}+{action.b}" + (f"+{action.c}" if action.c else "")
     if k == Kind.ROLL:
         if seat >= 0 and st.jail[seat] >= 0 and st.edition.mechanics.jail == "attempts":
             return f"{who} rolls for a double to leave jail"
@@ -269,6 +307,18 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
         return f"{who} builds a hotel on {_square(board, a)}"
     if k == Kind.WANT:
         return f"{who} wants {a} of the scarce buildings"
+    if k == Kind.GO:
+        return f"{who} goes to {_square(board, a)}"
+    if k == Kind.BLOCK:
+        return f"{who} places a block on {_block(a)}"
+    if k == Kind.VETO:
+        return f"{who} vetoes and takes the permit"
+    if k == Kind.CROSS:
+        return f"{who} crosses the city"
+    if k == Kind.PUT_UP:
+        return f"{who} puts {_square(board, a)} up for forced auction"
+    if k == Kind.CALL_OUT:
+        return f"{who} calls out {_who(st.names, a)}'s missing block"
     if k == Kind.TRADE:
 
         def items(mask: int) -> str:

@@ -41,8 +41,13 @@ _OFFER_KINDS = {
     F.OFFER_IN_KIND: "in_kind",
     F.OFFER_TRADE: "trade",
 }
-_EDITION_FRAME_NAMES = {"wonders": {FLIGHT: "flight"}}
-"""Names of the editions' own decision frames (wonders: the free flight's mark, W-52)."""
+_EDITION_FRAME_NAMES = {
+    "wonders": {FLIGHT: "flight"},
+    "metropol": {F.EDITION_FRAMES: "choice", F.EDITION_FRAMES + 1: "building"},
+}
+"""Names of the editions' own decision frames (wonders: the free flight's mark, W-52;
+metropol: a one-off choice and the building phase, M-47)."""
+_METROPOL_CHOICES = ("triples", "city_hall", "free_block", "veto", "cross", "call_out")
 
 
 def _items(mask: int) -> dict[str, list[Any]]:
@@ -58,7 +63,7 @@ def _pending(st: GameState, f: Frame) -> dict[str, Any]:
     if k == F.BUY:
         out["square"] = f[2]
     elif k == F.AUCTION:
-        _, _asker, square, start, high, high_bidder, order, _idx, out_mask = f
+        _, _asker, square, start, high, high_bidder, order, _idx, out_mask = f[:9]
         out.update(
             square=square,
             start=start,
@@ -88,6 +93,9 @@ def _pending(st: GameState, f: Frame) -> dict[str, Any]:
         out["doubles"] = f[2]
     elif k == F.DICE:
         out["purpose"] = f[2]
+    elif k == F.EDITION_FRAMES and "height" in st.ext:  # metropol: what is chosen, and on what
+        out["choice"] = _METROPOL_CHOICES[f[2]]
+        out["data"] = list(f[3:5]) if f[2] != 5 else [f[3]]
     return out
 
 
@@ -112,6 +120,19 @@ def view(st: GameState, seat: int | None = None) -> dict[str, Any]:
     if "marks" in st.ext:  # passports (wonders, W-13): the marked wonders of each seat
         for p, m in enumerate(st.ext["marks"]):
             players[p]["passport"] = squares_of(m)
+    extra: dict[str, Any] = {}
+    if "height" in st.ext:  # metropol: the city, the district values and who has left
+        c = st.ext["city"]
+        extra["city"] = {
+            "height": st.ext["height"][:],
+            "roof": st.ext["roof"][:],
+            "blocks_left": c[0],
+            "skyscrapers": c[1],
+            "final_phase": bool(c[2]),
+            "base": st.ext["base"][:],
+        }
+        for p in range(st.n):
+            players[p]["left"] = bool(st.ext["left"][p])
     legal: list[str] = []
     if seat is not None and cur != TERMINAL:
         legal = [action_text(a) for a in legal_actions(st, seat)]
@@ -139,4 +160,5 @@ def view(st: GameState, seat: int | None = None) -> dict[str, Any]:
         "legal_actions": legal,
         "termination": st.termination,
         "winners": list(st.winners),
+        **extra,
     }

@@ -6,27 +6,35 @@ from tycoon.engine import events as ev
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import Frame, GameState
 from tycoon.rules import frames as F
-from tycoon.rules.common import emit, take
+from tycoon.rules.common import emit, option, take
 
 LADDER = (0, 1, 2, 4, 10, 20, 40, 100, 200)
 """Raises over the minimum listed by `legal_actions`, in steps of the board constant
 `bid_ladder_step` (default: the money unit); any amount the rules allow is accepted."""
 
 
-def start_auction(st: GameState, square: int, order: list[int]) -> None:
+def step(st: GameState) -> int:
+    """The raise of an auction: the edition's `auction_step` (M-25), else the money unit."""
+    return st.edition.mechanics.auction_step or int(st.edition.board.constants["money_unit"])
+
+
+def start_auction(
+    st: GameState, square: int, order: list[int], extra: tuple[int, ...] = ()
+) -> None:
     """Auction `square` among `order`, asked in that order (C-22 to C-26, W-36). The first bid
-    is at least half the price (C-22) or any amount (W-36); jailed players bid only where
-    the edition lets them collect rent (C-23)."""
+    is at least half the price (C-22) or one step (W-36, M-25); jailed players bid only
+    where the edition lets them collect rent (C-23). `extra` rides on the frame for the
+    edition's `close_auction` (metropol: the seller)."""
     mech = st.edition.mechanics
     jailed_ok = mech.jailed_owner_collects
     bidders = tuple(s for s in order if jailed_ok or st.jail[s] < 0)
-    unit = st.edition.board.constants["money_unit"]
-    start = st.edition.board.price[square] // 2 if mech.auction_opens_at_half_price else unit
+    start = st.edition.board.price[square] // 2 if mech.auction_opens_at_half_price else step(st)
     emit(st, ev.AUCTION_STARTED, -1, square, start)
     if not bidders:
         emit(st, ev.AUCTION_UNSOLD, -1, square)
+        st.edition.close_auction(st, (F.AUCTION, -1, square, start, 0, -1, (), 0, 0, *extra), -1, 0)
         return
-    st.stack.append((F.AUCTION, bidders[0], square, start, 0, -1, bidders, 0, 0))
+    st.stack.append((F.AUCTION, bidders[0], square, start, 0, -1, bidders, 0, 0, *extra))
 
 
 def start_building_auction(st: GameState, building: int, order: list[int], opening: int) -> None:
@@ -37,32 +45,43 @@ def start_building_auction(st: GameState, building: int, order: list[int], openi
 
 
 def min_bid(st: GameState, f: Frame) -> int:
-    """The lowest legal bid: the opening price, then the high bid plus one money unit."""
-    _, _asker, _sq, start, high, high_bidder, _o, _i, _out = f
-    return int(start if high_bidder < 0 else high + st.edition.board.constants["money_unit"])
+    """The lowest legal bid: the opening price, then the high bid plus one step."""
+    start, high, high_bidder = f[3], f[4], f[5]
+    return int(start if high_bidder < 0 else high + step(st))
+
+
+def _exact_raises(st: GameState) -> bool:
+    """M-25: each bid is exactly the high bid plus one step unless jump bids are allowed."""
+    return not option(st, "auction_jump_bids", True)
 
 
 def auction_legal(st: GameState, f: Frame) -> list[Action]:
     seat = f[1]
     lo = min_bid(st, f)
     cash = st.cash[seat]
-    c = st.edition.board.constants
-    step = c.get("bid_ladder_step", c["money_unit"])
     acts = [Action(Kind.PASS)]
+    if _exact_raises(st):
+        if lo <= cash:
+            acts.append(Action(Kind.BID, lo))
+        return acts
+    c = st.edition.board.constants
+    ladder = c.get("bid_ladder_step", step(st))
     for r in LADDER:
-        if lo + r * step > cash:
+        if lo + r * ladder > cash:
             break
-        acts.append(Action(Kind.BID, lo + r * step))
+        acts.append(Action(Kind.BID, lo + r * ladder))
     return acts
 
 
 def bid_is_legal(st: GameState, f: Frame, amount: int) -> bool:
-    unit = st.edition.board.constants["money_unit"]
-    return amount % unit == 0 and min_bid(st, f) <= amount <= st.cash[f[1]]
+    if _exact_raises(st):
+        return amount == min_bid(st, f) <= st.cash[f[1]]
+    return amount % step(st) == 0 and min_bid(st, f) <= amount <= st.cash[f[1]]
 
 
 def auction_apply(st: GameState, f: Frame, a: Action) -> None:
-    _, asker, square, start, high, high_bidder, order, idx, out = f
+    _, asker, square, start, high, high_bidder, order, idx, out = f[:9]
+    extra = f[9:]
     if a.kind == Kind.BID:
         high, high_bidder = a.a, asker
         emit(st, ev.BID, asker, square, high)
@@ -75,8 +94,10 @@ def auction_apply(st: GameState, f: Frame, a: Action) -> None:
         j = (idx + step) % n
         s = order[j]
         if not out >> s & 1 and s != high_bidder:
-            st.stack.append((F.AUCTION, s, square, start, high, high_bidder, order, j, out))
+            st.stack.append((F.AUCTION, s, square, start, high, high_bidder, order, j, out, *extra))
             return
+    if square >= 0 and st.edition.close_auction(st, f, high_bidder, high):
+        return
     if high_bidder < 0:
         emit(st, ev.AUCTION_UNSOLD, -1, square)
         if square < 0:  # nobody bids: the shortage auctions end (W-77 step 5)

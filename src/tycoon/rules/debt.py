@@ -16,19 +16,38 @@ from tycoon.rules.property import (
     raise_cash_options,
 )
 
+Creditor = int | tuple[int, ...]
+"""A seat, BANK, or (forced-auction mode) several seats owed equal shares (metropol M10)."""
+
+
+def settle(st: GameState, payer: int, creditor: Creditor, amount: int, reason: str) -> None:
+    """Hand over `amount` (cash suffices): to one creditor, or split equally among several."""
+    if isinstance(creditor, tuple):
+        share = amount // len(creditor)
+        for c in creditor:
+            move_cash(st, payer, c, share)
+            emit(st, ev.PAID, payer, -1, share, c, reason)
+        return
+    move_cash(st, payer, creditor, amount)
+    emit(st, ev.PAID, payer, -1, amount, creditor, reason)
+
 
 def pay(
-    st: GameState, payer: int, creditor: int, amount: int, reason: str, from_card: bool = False
+    st: GameState,
+    payer: int,
+    creditor: Creditor,
+    amount: int,
+    reason: str,
+    from_card: bool = False,
 ) -> None:
     """Pay at once (C-32); if cash is short, the payer enters the debt procedure (C-69)."""
     if amount <= 0:
         return
     if st.cash[payer] >= amount:
-        move_cash(st, payer, creditor, amount)
-        emit(st, ev.PAID, payer, -1, amount, creditor, reason)
+        settle(st, payer, creditor, amount, reason)
         return
     st.stack.append((F.DEBT, payer, creditor, amount, reason, from_card))
-    emit(st, ev.DEBT, payer, -1, amount, creditor, reason)
+    emit(st, ev.DEBT, payer, -1, amount, creditor if isinstance(creditor, int) else -1, reason)
 
 
 def in_kind_deeds(st: GameState, seat: int) -> list[int]:
@@ -45,8 +64,14 @@ def in_kind_deeds(st: GameState, seat: int) -> list[int]:
 
 
 def debt_legal(st: GameState, f: Frame) -> list[Action]:
-    """C-69: raise cash, pay, offer property to a player creditor, or go bankrupt."""
+    """C-69: raise cash, pay, offer property to a player creditor, or go bankrupt.
+    M-62: pay, or put a permit up for forced auction, or (nothing left) go bankrupt."""
     _, seat, creditor, amount, _reason, _card = f
+    if st.edition.mechanics.debt == "forced_auction":
+        if st.cash[seat] >= amount:
+            return [Action(Kind.PAY)]
+        left = forced_candidates(st, seat)
+        return [Action(Kind.PUT_UP, s) for s in left] or [Action(Kind.BANKRUPT)]
     acts = [Action(k, s) for k, s in raise_cash_options(st, seat)]
     if st.cash[seat] >= amount:
         acts.append(Action(Kind.PAY))
@@ -62,17 +87,47 @@ def debt_legal(st: GameState, f: Frame) -> list[Action]:
 
 def may_go_bankrupt(st: GameState, seat: int, owed: int) -> bool:
     """W-86, Q-4: when everything that could be raised is short of the debt, or (a guard)
-    when nothing can be sold or mortgaged now."""
+    when nothing can be sold or mortgaged now.
+    M-63: when every deed has been put up and cash is still short."""
+    if st.edition.mechanics.debt == "forced_auction":
+        return st.cash[seat] < owed and not forced_candidates(st, seat)
     if max_raisable(st, seat) < owed:
         return True
     return st.cash[seat] < owed and not raise_cash_options(st, seat)
+
+
+TRIED = "forced_unsold"
+"""st.ext key (forced-auction mode): per seat, the mask of deeds put up unsold in the
+current debt (M-62: a deed nobody bids on stays with the debtor, who moves on)."""
+
+
+def forced_candidates(st: GameState, seat: int) -> list[int]:
+    """Deeds the debtor may still put up for forced auction (M-62)."""
+    tried = st.ext[TRIED][seat]
+    return [s for s in st.edition.board.deeds if st.owner[s] == seat and not tried >> s & 1]
+
+
+def put_up_legal(st: GameState, f: Frame, square: int) -> bool:
+    seat, amount = f[1], f[3]
+    return (
+        st.edition.mechanics.debt == "forced_auction"
+        and st.cash[seat] < amount
+        and square in forced_candidates(st, seat)
+    )
 
 
 def pay_with_legal(st: GameState, f: Frame, a: Action) -> bool:
     """Any set of handover-able deeds for any value in [0, debt], in money units."""
     _, seat, creditor, amount, _r, _c = f
     unit = st.edition.board.constants["money_unit"]
-    if creditor == BANK or not a.a or a.b or a.c > amount or a.c % unit:
+    if (
+        st.edition.mechanics.debt == "forced_auction"
+        or creditor == BANK
+        or not a.a
+        or a.b
+        or a.c > amount
+        or a.c % unit
+    ):
         return False
     allowed = set(in_kind_deeds(st, seat))
     return all(s in allowed for s in squares_of(a.a))
@@ -82,8 +137,15 @@ def debt_apply(st: GameState, f: Frame, a: Action) -> None:
     _, seat, creditor, amount, reason, _card = f
     if a.kind == Kind.PAY:
         st.stack.pop()
-        move_cash(st, seat, creditor, amount)
-        emit(st, ev.PAID, seat, -1, amount, creditor, reason)
+        if TRIED in st.ext:
+            st.ext[TRIED][seat] = 0
+        settle(st, seat, creditor, amount, reason)
+    elif a.kind == Kind.PUT_UP:
+        from tycoon.rules.auction import start_auction
+
+        emit(st, ev.OFFERED, seat, a.a, amount, -1, "forced auction")
+        bidders = [p for p in seats_from(st, seat) if p != seat and st.edition.in_play(st, p)]
+        start_auction(st, a.a, bidders, (seat,))  # M-62: the others bid, no veto
     elif a.kind == Kind.PAY_WITH:
         st.stack.append((F.OFFER, creditor, F.OFFER_IN_KIND, seat, a.a, a.c))
         emit(st, ev.OFFERED, seat, -1, a.c, creditor, "in kind")
@@ -122,13 +184,35 @@ def end_turn_now(st: GameState) -> None:
         st.stack.insert(0, (F.STEP_NEXT_TURN, -1))
 
 
-def bankrupt(st: GameState, seat: int, creditor: int) -> None:
+def _bankrupt_forced(st: GameState, seat: int, creditor: Creditor) -> None:
+    """M-63: the cash goes to the creditor (several: pro rata in money units, the rest to
+    the bank); every deed still held goes back to the bank, free."""
+    cash = st.cash[seat]
+    if isinstance(creditor, tuple):
+        unit = st.edition.board.constants["money_unit"]
+        share = cash // len(creditor) // unit * unit
+        for c in creditor:
+            move_cash(st, seat, c, share)
+        move_cash(st, seat, BANK, st.cash[seat])
+    else:
+        move_cash(st, seat, creditor if creditor == BANK or st.alive[creditor] else BANK, cash)
+    for s in st.edition.board.deeds:
+        if st.owner[s] == seat:
+            st.owner[s] = -1
+            emit(st, ev.TRANSFERRED, seat, s, 0, BANK)
+    st.ext[TRIED][seat] = 0
+
+
+def bankrupt(st: GameState, seat: int, creditor: Creditor) -> None:
     """C-71 to C-73: the seat leaves; its assets go to the creditor or to the bank."""
     b = st.edition.board
-    emit(st, ev.BANKRUPT, seat, -1, 0, creditor)
+    emit(st, ev.BANKRUPT, seat, -1, 0, creditor if isinstance(creditor, int) else -1)
     deeds = [s for s in b.deeds if st.owner[s] == seat]
     kept_cards = [c for c, h in st.card_holder.items() if h == seat]
-    if creditor != BANK and st.alive[creditor]:
+    follow: list[Frame] = []
+    if st.edition.mechanics.debt == "forced_auction":
+        _bankrupt_forced(st, seat, creditor)
+    elif isinstance(creditor, int) and creditor != BANK and st.alive[creditor]:
         proceeds = buildings_value(st, seat, sale=True)  # C-72: bank buys them back
         clear_buildings(st, seat)
         move_cash(st, BANK, creditor, proceeds)
@@ -141,7 +225,8 @@ def bankrupt(st: GameState, seat: int, creditor: int) -> None:
                 mortgaged_mask |= 1 << s
         for c in kept_cards:
             st.card_holder[c] = creditor
-        follow: list[Frame] = [(F.ACQUIRED, creditor, mortgaged_mask)] if mortgaged_mask else []
+        if mortgaged_mask:
+            follow = [(F.ACQUIRED, creditor, mortgaged_mask)]
     else:
         clear_buildings(st, seat)  # C-73: no payment, not auctioned
         move_cash(st, seat, BANK, st.cash[seat])
@@ -153,6 +238,7 @@ def bankrupt(st: GameState, seat: int, creditor: int) -> None:
             st.mortgaged[s] = False
         follow = [(F.STEP_BANK_AUCTIONS, seat, tuple(deeds))] if deeds else []
     st.alive[seat] = False
+    st.edition.on_bankrupt(st, seat)
     st.jail[seat] = -1
     st.claims = [c for c in st.claims if c[0] != seat and c[1] != seat]
     if sum(st.alive) == 1:

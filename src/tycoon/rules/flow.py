@@ -17,7 +17,7 @@ from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import BANK, CHANCE, TERMINAL, Termination
 from tycoon.rules import auction, cards, debt, jail, shortage, trade
 from tycoon.rules import frames as F
-from tycoon.rules.common import emit, give, next_alive, take
+from tycoon.rules.common import emit, give, take
 from tycoon.rules.property import (
     build,
     can_build,
@@ -33,12 +33,28 @@ from tycoon.rules.property import (
 )
 
 DICE_OUTCOMES = tuple(Action(Kind.DICE, a, b) for a in range(1, 7) for b in range(1, 7))
-_PROB = 1.0 / 36.0
+DICE3_OUTCOMES = tuple(
+    Action(Kind.DICE, a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)
+)
+"""Three dice: 216 ordered outcomes (metropol M-1, M-13)."""
+_OUTCOMES = {2: DICE_OUTCOMES, 3: DICE3_OUTCOMES}
 
 
-def draw_dice(rng: Rng) -> Action:
-    """Two dice drawn from `rng` (advancing it)."""
-    return DICE_OUTCOMES[rng.below(6) * 6 + rng.below(6)]
+def draw_dice(rng: Rng, n: int = 2) -> Action:
+    """`n` dice (2 or 3) drawn from `rng` (advancing it by one draw per die)."""
+    if n == 2:
+        return DICE_OUTCOMES[rng.below(6) * 6 + rng.below(6)]
+    return DICE3_OUTCOMES[rng.below(6) * 36 + rng.below(6) * 6 + rng.below(6)]
+
+
+def dice_count(st: GameState) -> int:
+    """Dice of the chance node on top of the stack (the edition decides per purpose)."""
+    return st.edition.dice_count(st, st.stack[-1][2])
+
+
+def dice_outcomes(st: GameState) -> tuple[Action, ...]:
+    """The ordered outcomes of the chance node on top of the stack."""
+    return _OUTCOMES[dice_count(st)]
 
 
 # --- who acts ----------------------------------------------------------------------------
@@ -80,6 +96,8 @@ def _trade_window_open(st: GameState, seat: int) -> bool:
     """May `seat` propose an exchange now: in his own turn (W-24 a, also from jail), between
     turns (b) or while in debt (c)? Never during an auction or a card (Q-2)."""
     top = st.stack[-1]
+    if st.edition.mechanics.trade_active_only:  # M-59, M-61: the active player, not in debt
+        return seat == st.active and top[1] == seat and top[0] in _OWN_BUILD_WINDOWS
     if top[1] == seat:
         return top[0] in _OWN_BUILD_WINDOWS or top[0] == F.DEBT
     return top[0] in _BUILD_WINDOWS and not _blocked(st)
@@ -139,10 +157,13 @@ def _early_release(st: GameState, seat: int) -> list[Action]:
 
 
 def chance_outcomes(st: GameState) -> list[tuple[Action, float]]:
-    """The 36 ordered dice outcomes, each 1/36 (doubles stay distinguishable)."""
+    """The 36 ordered dice outcomes, each 1/36 (doubles stay distinguishable); with three
+    dice the 216 ordered outcomes (triples stay distinguishable)."""
     if current_player(st) != CHANCE:
         return []
-    return [(a, _PROB) for a in DICE_OUTCOMES]
+    outs = dice_outcomes(st)
+    p = 1.0 / len(outs)
+    return [(a, p) for a in outs]
 
 
 def legal_actions(st: GameState, seat: int | None = None) -> list[Action]:
@@ -153,7 +174,7 @@ def legal_actions(st: GameState, seat: int | None = None) -> list[Action]:
     if seat is None:
         seat = cur
     if seat == CHANCE:
-        return list(DICE_OUTCOMES) if cur == CHANCE else []
+        return list(dice_outcomes(st)) if cur == CHANCE else []
     if seat == cur:
         acts = _frame_legal(st, st.stack[-1])
     elif cur == CHANCE or not 0 <= seat < st.n or _blocked(st):
@@ -189,7 +210,8 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
         return auction.auction_legal(st, f)
     if k == F.DEBT:
         acts = debt.debt_legal(st, f)
-        if st.edition.mechanics.trades == "exchange":  # W-86: sell to players
+        mech = st.edition.mechanics
+        if mech.trades == "exchange" and not mech.trade_active_only:  # W-86: sell to players
             acts.extend(trade.trade_offers(st, seat))
         return acts
     if k == F.JAIL:
@@ -297,6 +319,8 @@ def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
             return st.cash[seat] >= owed
         if k == Kind.BANKRUPT:
             return debt.may_go_bankrupt(st, seat, owed)
+        if k == Kind.PUT_UP:
+            return debt.put_up_legal(st, f, a.a)
         return k == Kind.PAY_WITH and debt.pay_with_legal(st, f, a)
     if fk == F.JAIL:
         return Action(k) in jail.own_actions(st, seat) and k != Kind.BUILD
@@ -337,7 +361,7 @@ def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
             and a.kind == Kind.DICE
             and 1 <= a.a <= 6
             and 1 <= a.b <= 6
-            and not a.c
+            and (1 <= a.c <= 6 if dice_count(st) == 3 else not a.c)
             and not a.d
         )
     k = a.kind
@@ -374,8 +398,8 @@ def apply_action(st: GameState, a: Action, seat: int | None = None) -> None:
     if seat == CHANCE:
         # The state's generator advances by one draw per chance outcome, whether the outcome
         # was sampled or given, so a state is a function of its seed and its history.
-        draw_dice(st.rng)
-        _apply_dice(st, st.stack[-1], a.a, a.b)
+        draw_dice(st.rng, dice_count(st))
+        _apply_dice(st, st.stack[-1], a.a, a.b, a.c)
     elif seat == cur and _frame_apply(st, st.stack[-1], a):
         pass
     else:
@@ -386,9 +410,9 @@ def apply_action(st: GameState, a: Action, seat: int | None = None) -> None:
 def apply_sampled_chance(st: GameState) -> None:
     """At a chance node: draw the dice from the state's generator and apply them (the same
     result as `apply_action(st, sample_chance(st))`, without the second draw)."""
-    a = draw_dice(st.rng)
+    a = draw_dice(st.rng, dice_count(st))
     st.history.append((CHANCE, a))
-    _apply_dice(st, st.stack[-1], a.a, a.b)
+    _apply_dice(st, st.stack[-1], a.a, a.b, a.c)
     advance(st)
 
 
@@ -428,7 +452,7 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
             st.stack.append((F.DICE, seat, F.ROLL_FIRST, 0, 0))
         else:  # ROLL_AGAIN: the doubles so far ride on the dice frame
             st.stack.append((F.DICE, seat, F.ROLL_FIRST, f[2], 0))
-    elif ak == Kind.END_TURN:
+    elif ak == Kind.END_TURN and k == F.END_TURN:
         st.stack.pop()
         st.stack.append((F.STEP_NEXT_TURN, -1))
     elif k == F.BUY and ak == Kind.BUY:
@@ -446,7 +470,7 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
         auction.start_auction(st, f[2], [s for s in order if st.alive[s]])
     elif k == F.AUCTION:
         auction.auction_apply(st, f, a)
-    elif k == F.DEBT and ak in (Kind.PAY, Kind.PAY_WITH, Kind.BANKRUPT):
+    elif k == F.DEBT and ak in (Kind.PAY, Kind.PAY_WITH, Kind.BANKRUPT, Kind.PUT_UP):
         debt.debt_apply(st, f, a)
     elif k == F.OFFER and ak in (Kind.ACCEPT, Kind.REJECT):
         trade.offer_apply(st, f, a)
@@ -543,7 +567,7 @@ def start_turn(st: GameState, seat: int) -> None:
 
 
 def _next_turn(st: GameState) -> None:
-    nxt = next_alive(st, st.active)
+    nxt = st.edition.next_player(st, st.active)
     n = st.n
     # a round ends when play reaches (or passes, if he is out) the first player again
     if ((st.first - st.active) % n or n) <= ((nxt - st.active) % n or n):
@@ -598,11 +622,13 @@ def _game_end(st: GameState, termination: str) -> None:
 # --- dice and movement (C-14 to C-19) -------------------------------------------------------
 
 
-def _apply_dice(st: GameState, f: Frame, d1: int, d2: int) -> None:
+def _apply_dice(st: GameState, f: Frame, d1: int, d2: int, d3: int = 0) -> None:
     _, seat, purpose, first, extra = f
     st.stack.pop()
-    total = d1 + d2
-    emit(st, ev.DICE_ROLLED, seat, d1, d2, -1, str(purpose))
+    total = d1 + d2 + d3
+    emit(st, ev.DICE_ROLLED, seat, d1, d2, d3 or -1, str(purpose))
+    if purpose != F.ROLL_ORDER and st.edition.on_dice(st, f, (d1, d2, d3) if d3 else (d1, d2)):
+        return
     if purpose == F.ROLL_ORDER:
         _rolloff(st, f, total)
         return
@@ -662,6 +688,8 @@ def _land(st: GameState, seat: int, dice: int) -> None:
         st.landings[sq] += 1
     emit(st, ev.LANDED, seat, sq)
     st.edition.on_land(st, seat, sq)
+    if st.edition.resolve_square(st, seat, sq, dice):
+        return
     if kind in (SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY):
         owner = st.owner[sq]
         if owner < 0:

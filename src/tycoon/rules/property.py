@@ -71,6 +71,8 @@ def max_raisable(st: GameState, seat: int) -> int:
     """Cash + sale value of all buildings + mortgage value of unmortgaged deeds (C-69)."""
     b = st.edition.board
     total = st.cash[seat] + buildings_value(st, seat, sale=True)
+    if not st.edition.mechanics.mortgages:
+        return total
     for s in b.deeds:
         if st.owner[s] == seat and not st.mortgaged[s]:
             total += b.mortgage[s]
@@ -261,6 +263,8 @@ def can_mortgage(st: GameState, seat: int, square: int) -> bool:
     """An unmortgaged deed without buildings on it (C-65) or in its group (W-81)."""
     if st.owner[square] != seat or st.mortgaged[square] or st.level[square]:
         return False
+    if not st.edition.mechanics.mortgages:
+        return False
     b = st.edition.board
     return not (
         st.edition.mechanics.mortgage_needs_unbuilt_group
@@ -301,6 +305,8 @@ def raise_cash_options(st: GameState, seat: int) -> list[tuple[int, int]]:
     from tycoon.engine.actions import Kind
 
     out: list[tuple[int, int]] = []
+    if not st.edition.mechanics.mortgages:
+        return out  # no mortgages and no buildings on deeds (metropol M-60, M-62)
     owner, level, mortgaged = st.owner, st.level, st.mortgaged
     simple = not (
         st.edition.mechanics.even_selling or st.edition.mechanics.mortgage_needs_unbuilt_group

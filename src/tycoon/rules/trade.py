@@ -93,15 +93,16 @@ def trade_partners(st: GameState, seat: int) -> list[int]:
 
 def trade_offers(st: GameState, seat: int) -> list[Action]:
     """Listed exchanges: each transferable deed or card alone, to each other player, for its
-    printed price (a card for the board's `card_price`), or all the buyer's cash if he has
-    less; any exchange W-84 allows is accepted by `apply_action`."""
+    listed price (`Edition.listed_price`: the printed one unless the edition says otherwise;
+    a card for the board's `card_price`), or all the buyer's cash if he has less; any
+    exchange W-84 allows is accepted by `apply_action`."""
     b = st.edition.board
     partners = trade_partners(st, seat)
     cash = st.cash
     out: list[Action] = []
     for s in b.deeds:
         if st.owner[s] == seat and tradable(st, seat, 1 << s):
-            price = b.price[s]
+            price = st.edition.listed_price(st, s)
             out.extend(Action(Kind.TRADE, p, 1 << s, 0, -min(price, cash[p])) for p in partners)
     card_price = b.constants.get("card_price", CARD_PRICE)
     for c, h in sorted(st.card_holder.items()):

@@ -1,0 +1,158 @@
+"""The heuristic bot's metropol play (reached from `tycoon.bots.heuristic`).
+
+- values a permit by its final value (its area's skyscraper, or an estimate), its rent now,
+  the blocks it shares with the player's other permits and a district it would complete;
+- bids and vetoes up to that valuation while keeping a cash reserve;
+- builds where it holds both permits of a city block (or one, when rich), preferring blocks
+  that raise its own rents and not its opponents';
+- takes a triples free move to the Stock Exchange (500,000) or to a valuable free permit;
+- accepts exchanges that bring more than they cost (permits at that valuation, and cash);
+- in debt, puts up its least valuable permit first; calls out a missed block.
+It reads the state directly and draws no random numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tycoon.editions.metropol import city, turn
+from tycoon.engine.actions import Action, Kind, squares_of
+from tycoon.engine.state import GameState
+from tycoon.rules import frames as F
+from tycoon.rules.auction import min_bid
+
+_PASS = Action(Kind.PASS)
+_PAY = Action(Kind.PAY)
+_END = Action(Kind.END_TURN)
+_ROLL = Action(Kind.ROLL)
+RESERVE = 400_000
+
+
+def permit_value(st: GameState, seat: int, sq: int) -> int:
+    """What holding permit `sq` is worth to `seat`."""
+    b = st.edition.board
+    if sq in city.CROSSING:
+        mine = sum(1 for s in city.CROSSING if st.owner[s] == seat)
+        return 500_000 + 150_000 * (mine + 1)
+    area = city.PERMIT_AREA[sq]
+    sky = city.area_skyscraper(st, area)
+    final = 200_000 * sky if sky else 600_000
+    g = b.group[sq]
+    rent = st.ext["base"][g] + city.permit_value(st, sq)
+    cross = 0
+    for blk in city.PERMIT_BLOCKS[sq]:
+        for p in city.BLOCK_PERMITS[blk]:
+            if p != sq and st.owner[p] == seat:
+                cross += 1
+    group = b.groups[g]
+    held = sum(1 for s in group if st.owner[s] == seat)
+    bonus = 300_000 if held == 2 else 100_000 * held
+    if city.final_phase(st):
+        return final + rent // 2
+    return final + rent + 120_000 * cross + bonus
+
+
+def block_score(st: GameState, seat: int, blk: int) -> int:
+    """+1 per permit of the block `seat` holds, -1 per permit an opponent holds."""
+    score = 0
+    for p in city.BLOCK_PERMITS[blk]:
+        o = st.owner[p]
+        if o == seat:
+            score += 2
+        elif o >= 0:
+            score -= 1
+    return score
+
+
+def _best_block(st: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
+    blocks = [a for a in legal if a.kind == Kind.BLOCK]
+    if not blocks:
+        return None
+    return max(blocks, key=lambda a: (block_score(st, seat, a.a), -a.a))
+
+
+def choose(st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+    f = st.stack[-1]
+    k = f[0]
+    if k == F.PRE_ROLL:
+        return _ROLL
+    if k == F.AUCTION:
+        return _bid(st, seat, f)
+    if k == F.DEBT:
+        if st.cash[seat] >= f[3]:
+            return _PAY
+        ups = [a for a in legal if a.kind == Kind.PUT_UP]
+        if ups:
+            return min(ups, key=lambda a: (permit_value(st, seat, a.a), a.a))
+        return legal[0]
+    if k == F.OFFER:
+        good = f[2] == F.OFFER_TRADE and _good_trade(st, seat, f)
+        return Action(Kind.ACCEPT) if good and Action(Kind.ACCEPT) in legal else legal[-1]
+    if k == turn.BUILDING:
+        return _build(st, seat)
+    if k == turn.CHOICE:
+        return _choice(st, seat, f, legal)
+    if k == F.END_TURN and _END in legal:
+        return _END
+    return legal[0]
+
+
+def _good_trade(st: GameState, seat: int, f: tuple[Any, ...]) -> bool:
+    """Accept an exchange that brings more (permits at their value, and cash) than it costs,
+    keeping the cash reserve."""
+    give, get = f[4]  # what the offerer gives, what he asks of us
+    cash: int = f[5]  # > 0: the offerer pays us
+    gain = cash + sum(permit_value(st, seat, s) for s in squares_of(give))
+    loss = sum(permit_value(st, seat, s) for s in squares_of(get))
+    if cash < 0 and st.cash[seat] + cash < RESERVE:
+        return False
+    return gain > loss
+
+
+def _bid(st: GameState, seat: int, f: tuple[int, ...]) -> Action:
+    lo = min_bid(st, f)
+    limit = min(permit_value(st, seat, f[2]), st.cash[seat] - RESERVE)
+    return Action(Kind.BID, lo) if lo <= limit else _PASS
+
+
+def _build(st: GameState, seat: int) -> Action:
+    """Reads the placements directly (the listed actions also hold every trade)."""
+    paid = turn.paid_blocks(st, seat)
+    end_ok = turn.may_end(st, seat, paid)
+    if paid:
+        b = max(paid, key=lambda b: (block_score(st, seat, b), -b))
+        score = block_score(st, seat, b)
+        spare = st.cash[seat] - 100_000
+        if not end_ok:
+            return Action(Kind.BLOCK, b)  # M-55: a block is due
+        if (score >= 4 and spare >= RESERVE) or (score >= 1 and spare >= 3 * RESERVE):
+            return Action(Kind.BLOCK, b)
+    return _END
+
+
+def _choice(st: GameState, seat: int, f: tuple[int, ...], legal: Sequence[Action]) -> Action:
+    sub = f[2]
+    if sub == turn.TRIPLES:
+        if Action(Kind.GO, 0) in legal and st.edition.board.size:
+            return Action(Kind.GO, 0)  # 500,000 for ending on the Stock Exchange
+        return legal[0]
+    if sub == turn.HALL:
+        gos = [a for a in legal if a.kind == Kind.GO]
+        if gos and st.cash[seat] > 2 * RESERVE:
+            return max(gos, key=lambda a: (permit_value(st, seat, a.a), -a.a))
+        best = _best_block(st, seat, legal)
+        return best if best is not None else legal[0]
+    if sub == turn.FREE:
+        best = _best_block(st, seat, legal)
+        if best is not None and (block_score(st, seat, best.a) > 0 or _PASS not in legal):
+            return best
+        return _PASS if _PASS in legal else legal[0]
+    if sub == turn.VETO:
+        price = f[4] + st.edition.board.constants["veto_surcharge"]
+        value = permit_value(st, seat, f[3])
+        ok = price <= value and st.cash[seat] - price >= RESERVE
+        return Action(Kind.VETO) if ok else _PASS
+    if sub == turn.CALLOUT:
+        return Action(Kind.CALL_OUT, f[3])
+    return _PASS if _PASS in legal else legal[0]

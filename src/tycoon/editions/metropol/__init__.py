@@ -1,0 +1,222 @@
+"""The metropol edition: Metropol, the Finnish Metropoli (spec: metropol.md, M-1 to M-73).
+
+Three dice, every free permit auctioned with the active player's veto, blocks stacked on the
+36 city blocks of four building areas, four skyscrapers that cap their areas, bridges that
+cross the city, forced auctions in debt, and a final phase after the last of the 80 blocks.
+The city lives in `st.ext` (see `city`), the turn in `turn`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from importlib import resources
+from typing import Any
+
+from tycoon.editions.base import Edition, Mechanics, Options
+from tycoon.editions.metropol import city, turn
+from tycoon.engine import events as ev
+from tycoon.engine.actions import Action
+from tycoon.engine.errors import OptionError
+from tycoon.engine.state import GameState
+from tycoon.rules import debt
+from tycoon.rules.common import emit
+
+_CHOICES = {
+    "column10_trigger": ("permit_blocks", "area_total"),
+    "mandatory_build_enforcement": ("engine", "callout"),
+    "final_value_area_without_skyscraper": ("tallest_building", "zero"),
+    "city_hall_relocation": ("jump_no_bonus", "before_stock_exchange"),
+    "tallest_scope": ("area", "city"),
+    "tie": ("shared_win",),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class MetropolOptions(Options):
+    """House rules of metropol; every default is the spec's resolution."""
+
+    auto_claim_rent: bool = dataclasses.field(
+        default=True, metadata={"doc": "M-31: rent is paid at once (always on)"}
+    )
+    blocks_total: int = dataclasses.field(
+        default=80, metadata={"doc": "M-73: blocks in the supply, 20 to 80 (shorter game)"}
+    )
+    column10_trigger: str = dataclasses.field(
+        default="permit_blocks",
+        metadata={
+            "doc": "M-33: column 10 when the permit's 3 blocks ('permit_blocks') or "
+            "the whole area ('area_total') hold 10 or more floors"
+        },
+    )
+    free_blocks_count_toward_turn_limit: bool = dataclasses.field(
+        default=True, metadata={"doc": "M-48: free blocks count toward the 2 per turn"}
+    )
+    mandatory_build_enforcement: str = dataclasses.field(
+        default="engine",
+        metadata={
+            "doc": "M-56: 'engine' (no end of turn without the due block) or "
+            "'callout' (the others may call it out; the block's cost goes to them)"
+        },
+    )
+    auction_jump_bids: bool = dataclasses.field(
+        default=False, metadata={"doc": "M-25: bids may jump by any multiple of 50,000"}
+    )
+    final_value_area_without_skyscraper: str = dataclasses.field(
+        default="tallest_building",
+        metadata={
+            "doc": "M-70: permits of an area without a skyscraper are valued by its "
+            "'tallest_building' or at 'zero'"
+        },
+    )
+    crossing_counts_as_passing: bool = dataclasses.field(
+        default=False,
+        metadata={"doc": "M-67, OQ-5: a crossing passes the corners between the bridges"},
+    )
+    triples_free_move_exact_bonus: bool = dataclasses.field(
+        default=True, metadata={"doc": "M-15: a triples free move ending on 0 pays 500,000"}
+    )
+    triples_free_move_passing: bool = dataclasses.field(
+        default=True,
+        metadata={"doc": "OQ-3: a triples free move collects the Stock Exchange income"},
+    )
+    city_hall_relocation: str = dataclasses.field(
+        default="jump_no_bonus",
+        metadata={
+            "doc": "M-19, ambiguity 6: 'jump_no_bonus' (any free square) or "
+            "'before_stock_exchange' (squares 11 to 39 only)"
+        },
+    )
+    tallest_scope: str = dataclasses.field(
+        default="area",
+        metadata={"doc": "M-32, OQ-1: the tallest building of the permit's 'area' or 'city'"},
+    )
+    tie: str = dataclasses.field(
+        default="shared_win",
+        metadata={"doc": "M-71: a tie for the most cash is a 'shared_win' (the only reading)"},
+    )
+
+    def validate(self) -> None:
+        super().validate()
+        if not 20 <= self.blocks_total <= 80:
+            raise OptionError("option 'blocks_total' must be 20 to 80")
+        for name, allowed in _CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise OptionError(f"option '{name}' must be one of {', '.join(allowed)}")
+
+
+class Metropol(Edition):
+    """Metropol: permits, auctions with veto, a city of blocks and skyscrapers."""
+
+    id = "metropol"
+    version = "1"
+    title = "Metropol"
+    data_package = "tycoon.editions.metropol"
+    options_type = MetropolOptions
+    aliases = ("metropoli",)
+    mechanics = Mechanics(
+        dice=3,
+        mortgages=False,
+        debt="forced_auction",
+        auction_step=50000,
+        trade_active_only=True,
+        build_out_of_turn=False,
+        shortage_auctions=False,
+    )
+
+    def __init__(self) -> None:
+        roles = [""] * 40
+        text = resources.files(self.data_package).joinpath("data", "board.json").read_text()
+        for sq in json.loads(text)["squares"]:
+            roles[sq["index"]] = sq["role"]
+        turn.ROLE = tuple(turn.ROLE_NAMES[r] for r in roles)
+
+    # --- state and setup (M-4 to M-10) ---------------------------------------------------
+
+    def init_ext(self, st: GameState) -> None:
+        o = st.options
+        assert isinstance(o, MetropolOptions)
+        city.init(st, o.blocks_total)
+        st.ext["left"] = [0] * st.n
+        st.ext["out"] = [0] * st.n
+        st.ext["cashed"] = [0] * st.n
+        st.ext[debt.TRIED] = [0] * st.n
+
+    def setup(self, st: GameState) -> None:
+        """M-5: two street permits dealt to each player; M-7: one district card per
+        district; the Metropol deck is shuffled by `new_game` (M-8)."""
+        values = list(city.DISTRICT_VALUES)
+        st.rng.shuffle(values)
+        st.ext["base"][:] = values
+        streets = list(self.board.streets)
+        st.rng.shuffle(streets)
+        per = self.board.constants["starting_permits"]
+        for i in range(per * st.n):
+            seat, square = i % st.n, streets[i]
+            st.owner[square] = seat
+            emit(st, ev.BOUGHT, seat, square, 0, -1, "dealt")
+
+    # --- hooks -------------------------------------------------------------------------------
+
+    def dice_count(self, st: GameState, purpose: int) -> int:
+        return 2 if purpose == turn.ROLL_HIGHWAY else 3
+
+    def on_dice(self, st: GameState, f: tuple[Any, ...], dice: tuple[int, ...]) -> bool:
+        return turn.on_dice(st, f, dice)
+
+    def resolve_square(self, st: GameState, seat: int, square: int, dice: int) -> bool:
+        turn.resolve(st, seat, square, dice)
+        return True
+
+    def close_auction(self, st: GameState, f: tuple[Any, ...], winner: int, price: int) -> bool:
+        return turn.close_auction(st, f, winner, price)
+
+    def next_player(self, st: GameState, seat: int) -> int:
+        return turn.next_mover(st, seat)
+
+    def in_play(self, st: GameState, seat: int) -> bool:
+        return turn.in_play(st, seat)
+
+    def on_bankrupt(self, st: GameState, seat: int) -> None:
+        """M-72: remember the order of bankruptcy; M-69: the end when nobody moves."""
+        out = st.ext["out"]
+        out[seat] = max(out) + 1
+        if city.final_phase(st) and not any(turn.in_play(st, p) for p in range(st.n)):
+            turn.finish(st)
+
+    def frame_legal(self, st: GameState, f: tuple[Any, ...]) -> list[Action]:
+        return turn.frame_legal(st, f)
+
+    def frame_ok(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
+        return turn.frame_ok(st, f, a)
+
+    def frame_apply(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
+        return turn.frame_apply(st, f, a)
+
+    def winners(self, st: GameState, alive: list[int]) -> tuple[int, ...]:
+        """M-71: the most cash after the valuation (permits still held count at their
+        final value when the game is cut short); ties share the win."""
+        worth = {p: st.cash[p] + city.permits_value(st, p) for p in alive}
+        best = max(worth.values())
+        return tuple(p for p in alive if worth[p] == best)
+
+    def listed_price(self, st: GameState, square: int) -> int:
+        """A listed exchange asks the permit's final value now (at least 200,000): permits
+        have no printed price (M-58: any price may be agreed)."""
+        return max(city.final_value(st, square), 200_000)
+
+    def ranking(self, st: GameState) -> list[int]:
+        """M-72: players never bankrupt by cash (and permit value), then the bankrupt in
+        reverse order of elimination."""
+        out = st.ext["out"]
+        live = sorted(
+            (p for p in range(st.n) if not out[p]),
+            key=lambda p: -(st.cash[p] + city.permits_value(st, p)),
+        )
+        gone = sorted((p for p in range(st.n) if out[p]), key=lambda p: -out[p])
+        return live + gone
+
+
+METROPOL = Metropol()
+
+__all__ = ["METROPOL", "Metropol", "MetropolOptions"]
