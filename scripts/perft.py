@@ -47,6 +47,9 @@ POSITIONS = (
     Position("wonders", 3, 2, 250, 3),
     Position("wonders", 4, 5, 300, 3),
     Position("wonders", 6, 9, 100, 3),
+    Position("metropol", 3, 2, 400, 3),
+    Position("metropol", 4, 5, 400, 3),
+    Position("metropol", 4, 5, 250, 6),
 )
 
 
