@@ -44,6 +44,16 @@ _REJECT = Action(Kind.REJECT)
 _DRAW = Action(Kind.DRAW)
 _BANKRUPT = Action(Kind.BANKRUPT)
 
+
+def _builder_brain() -> Any:
+    from tycoon.bots.heuristic_builder import BuilderBrain
+
+    return BuilderBrain()
+
+
+_BRAINS = {"builder": _builder_brain}
+"""Editions whose play lives in a module of its own: edition id -> a new decision maker."""
+
 CLASSIC_START_CASH = 3000
 """The money thresholds below are in classic dollars; other editions scale them."""
 
@@ -66,11 +76,15 @@ class HeuristicBot:
         """Extra bid for a wonder not yet in the passport (0: no passports)."""
         self._groups_desc: tuple[tuple[int, ...], ...] = ()
         """The street groups, each from its last street back, last group first."""
+        self.brain: Any = None
+        """The edition's own decision maker, where it has one (`_BRAINS`)."""
 
     def _setup(self, st: GameState) -> None:
         """Edition-dependent constants, computed once per edition."""
         ed = st.edition
         self._edition = ed
+        factory = _BRAINS.get(ed.id)
+        self.brain = factory() if factory else None
         c = ed.board.constants
         self.scale = max(1, c["starting_cash"] // CLASSIC_START_CASH)
         unit = c["money_unit"]
@@ -136,6 +150,8 @@ class HeuristicBot:
     """`respond` returns None while no rent claim is open (the driver may skip asking)."""
 
     def respond(self, st: GameState, seat: int) -> Action | None:
+        if self.brain is not None and st.edition is self._edition:
+            return self.brain.respond(st, seat)  # type: ignore[no-any-return]
         if st.claims and (st.jail[seat] < 0 or st.edition.mechanics.jailed_owner_collects):
             for c in st.claims:
                 if c[0] == seat:
@@ -145,6 +161,8 @@ class HeuristicBot:
     def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         if st.edition is not self._edition:
             self._setup(st)
+        if self.brain is not None:
+            return self.brain.choose(st, seat, legal)  # type: ignore[no-any-return]
         f = st.stack[-1]
         k = f[0]
         if k == F.PRE_ROLL or k == F.ROLL_AGAIN:

@@ -402,6 +402,12 @@ class TerminalGame:
             return f"in jail ({st.jail[f[1]]} turn(s) served)"
         if k == F.ROLL_AGAIN:
             return f"rolled a double ({f[2]} in a row): roll again"
+        if "res" in st.ext:  # builder's own decisions
+            from tycoon.cli.builder_panels import frame_summary
+
+            summary = frame_summary(st)
+            if summary:
+                return summary
         if k == FLIGHT and "marks" in st.ext:
             left = self._wonders(f[1], marked=False)
             return f"free flight: choose a wonder to mark in your passport ({len(left)} left)"
@@ -410,9 +416,10 @@ class TerminalGame:
         if k == F.AUCTION:
             high = f"high bid {self._money(f[4])} by {names[f[5]]}" if f[5] >= 0 else "no bids yet"
             what = self._square(f[2]) if f[2] >= 0 else "a scarce building"
-            return (
-                f"auction of {what}: {high}; "
-                f"minimum bid {self._money(min_bid(st, f))}; a pass is final"
+            return f"auction of {what}: {high}; minimum bid {self._money(min_bid(st, f))}; " + (
+                "a pass is final"
+                if st.edition.mechanics.auction_pass_final
+                else "a new bid cancels the passes"
             )
         if k == F.DEBT:
             who = "the bank" if f[2] < 0 else names[f[2]]
@@ -499,6 +506,13 @@ class TerminalGame:
         self.console.print(self.players_table())
         if "marks" in self.st.ext:
             self.console.print(self.passport_panel())
+        if "res" in self.st.ext:
+            self.console.print(self._builder_panel())
+
+    def _builder_panel(self) -> Group:
+        from tycoon.cli.builder_panels import builder_panel
+
+        return builder_panel(self.st, [_colour(p) for p in range(self.st.n)])
 
     def board_table(self) -> Table:
         """The board in two halves side by side: square, price, owner, buildings, pawns."""
@@ -614,23 +628,33 @@ class TerminalGame:
         how = {
             "last_player": "every other player went bankrupt",
             "completed": "a passport is complete (every wonder visited); net worth decides",
+            "penthouse": "the penthouse is built; points decide",
+            "no_penthouse": "nobody can build the penthouse any more; points decide",
         }.get(out.termination, "the turn limit was reached; net worth decides")
+        if "res" in st.ext and out.termination == "turn_limit":
+            how = "the turn limit was reached; points decide"
         winners = " and ".join(st.names[w] for w in out.winners)
         t = Table(title="Final standings", title_justify="left")
         t.add_column("Seat")
         t.add_column("Player")
-        t.add_column("Net worth", justify="right")
+        points = "res" in st.ext  # builder: points, bankrupt players included (B-61, B-71)
+        t.add_column("Points" if points else "Net worth", justify="right")
         order = sorted(range(st.n), key=lambda p: (-out.scores[p], p))
         for p in order:
-            status = self._money(out.scores[p]) if st.alive[p] else "bankrupt"
+            if points:
+                status = str(out.scores[p]) + ("" if st.alive[p] else " (bankrupt)")
+            else:
+                status = self._money(out.scores[p]) if st.alive[p] else "bankrupt"
             t.add_row(str(p), Text(st.names[p], style=_colour(p)), status)
-        parts: list[Table | Text | Panel] = [
+        parts: list[Table | Text | Panel | Group] = [
             Text(f"Game over after {st.turn + 1} turns: {how}.", style="bold"),
             Text(f"Winner: {winners}", style="bold green"),
             t,
         ]
         if "marks" in st.ext:
             parts.append(self.passport_panel())
+        if points:
+            parts.append(self._builder_panel())
         self.console.print(Group(*parts))
 
 

@@ -150,6 +150,32 @@ class Mechanics:
     settle_claims_at_end: bool = True
     """True: open rent claims are paid automatically when the game ends (W-92, Q-3);
     False: each owner is asked once (C-76, Q-7)."""
+    backward_to_start_pays: bool = True
+    """True: a backward move that ends on Start pays the bonus; False: backward moves never
+    pay it (builder B-24)."""
+    auction_pass_final: bool = True
+    """True: a pass leaves the auction for good (C-24, W-36); False: a new bid cancels every
+    pass and the auction closes when all but the high bidder have passed since (B-27 e)."""
+    last_player_wins: bool = True
+    """True: the game ends when one player is left (C-76); False: bankrupt players stay in
+    the game for scoring and play goes on while anyone is active (builder B-61)."""
+    pay_in_kind: bool = True
+    """True: a debtor may hand deeds to a player creditor as payment (C-70, W-87)."""
+    bankrupt_needs_all_mortgaged: bool = False
+    """True: bankruptcy only once every deed is mortgaged (builder B-60 (4)); False: as soon
+    as everything that could be raised falls short (C-69, W-86)."""
+    settle_acquired_mortgages: bool = True
+    """True: an acquired mortgaged deed is redeemed now or kept for the interest (C-68);
+    False: it simply stays mortgaged (builder B-57, B-62)."""
+    auction_bankrupt_deeds: bool = True
+    """True: deeds returned to the bank by a bankrupt are auctioned (C-73); False: they are
+    for sale again as at the start (builder B-63)."""
+    early_release: bool = True
+    """True: a jailed player may pay the fine or use a card in any window (W-66); False:
+    only at his jail decision (builder B-51)."""
+    counter_offers: bool = False
+    """True: the player an exchange is offered to may answer with an exchange of his own to
+    the offerer (a counter-offer, builder B-40, B-56)."""
 
 
 class Edition:
@@ -208,6 +234,61 @@ class Edition:
 
     def init_ext(self, st: GameState) -> None:
         """Hook: set the edition's own state in `st.ext` (lists of ints, copied on clone)."""
+
+    # --- hooks of editions with their own turn steps (builder) ---------------------------
+
+    def on_turn_start(self, st: GameState, seat: int) -> None:
+        """Hook: a turn (or an extra turn after a double) of `seat` begins; frames pushed
+        here run before its first decision."""
+
+    def on_production_roll(self, st: GameState, seat: int, total: int) -> None:
+        """Hook: `seat` rolled `total` in the roll step (a move roll or a jail try)."""
+
+    def on_move(self, st: GameState, seat: int, start: int, steps: int) -> None:
+        """Hook: `seat` moves `steps` squares (negative: backward) from `start`, square by
+        square, before the Start bonus and the landing."""
+
+    def on_dice(self, st: GameState, f: tuple[Any, ...], d1: int, d2: int) -> None:
+        """Hook: the dice of a frame with purpose `frames.ROLL_EDITION`."""
+
+    def card_effect(self, st: GameState, seat: int, card: int) -> None:
+        """Hook: carry out a card effect the shared mechanics do not know."""
+        raise AssertionError(f"edition {self.id} has no card effect for card {card}")
+
+    def extra_legal(self, st: GameState, f: tuple[Any, ...]) -> list[Action]:
+        """The edition's own actions at a shared frame `f` for its seat (default none)."""
+        return []
+
+    def extra_ok(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
+        """Is `a` one of the edition's own actions at shared frame `f` (agrees with
+        `extra_legal`)?"""
+        return False
+
+    def extra_apply(self, st: GameState, f: tuple[Any, ...], a: Action) -> None:
+        """Apply one of the edition's own actions at a shared frame."""
+        raise AssertionError(f"unhandled action {a}")
+
+    def on_bankrupt(self, st: GameState, seat: int, creditor: int) -> None:
+        """Hook: `seat` went bankrupt to `creditor` (a seat or BANK), after the shared
+        transfers and before the turn goes on."""
+
+    def holds_chips(self, st: GameState, seat: int, counts: tuple[int, ...]) -> bool:
+        """Does `seat` hold these resource chips (trades)? No chips in the default."""
+        return False
+
+    def move_chips(self, st: GameState, frm: int, to: int, counts: tuple[int, ...]) -> None:
+        """Resource chips change hands in a trade."""
+        raise AssertionError("this edition has no resource chips")
+
+    def chip_offers(self, st: GameState, seat: int, partners: list[int]) -> list[Action]:
+        """Listed exchanges of resource chips `seat` may offer (default none)."""
+        return []
+
+    def scores(self, st: GameState) -> tuple[int, ...]:
+        """Each seat's score in the outcome: net worth, 0 for a bankrupt (C-77, W-93)."""
+        from tycoon.rules.property import net_worth
+
+        return tuple(net_worth(st, p) if st.alive[p] else 0 for p in range(st.n))
 
     def winners(self, st: GameState, alive: list[int]) -> tuple[int, ...]:
         """The seats with the highest net worth (ties share the win, C-77, W-94)."""

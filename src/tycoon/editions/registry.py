@@ -16,11 +16,13 @@ def register(edition: Edition) -> Edition:
 
 def _load_builtin() -> None:
     if not _EDITIONS:
+        from tycoon.editions.builder import BUILDER
         from tycoon.editions.classic import CLASSIC
         from tycoon.editions.wonders import WONDERS
 
         register(CLASSIC)
         register(WONDERS)
+        register(BUILDER)
 
 
 def find_edition(name: str) -> Edition:

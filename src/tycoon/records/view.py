@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tycoon.editions.builder import CHOOSE, DISCARD, PARKING, STEAL
+from tycoon.editions.builder.public import public as builder_public
 from tycoon.editions.wonders import FLIGHT
 from tycoon.engine.actions import action_text, card_text, items_of, squares_of
 from tycoon.engine.api import legal_actions
@@ -41,8 +43,12 @@ _OFFER_KINDS = {
     F.OFFER_IN_KIND: "in_kind",
     F.OFFER_TRADE: "trade",
 }
-_EDITION_FRAME_NAMES = {"wonders": {FLIGHT: "flight"}}
-"""Names of the editions' own decision frames (wonders: the free flight's mark, W-52)."""
+_EDITION_FRAME_NAMES = {
+    "wonders": {FLIGHT: "flight"},
+    "builder": {DISCARD: "discard", STEAL: "steal", PARKING: "free_parking", CHOOSE: "choose"},
+}
+"""Names of the editions' own decision frames (wonders: the free flight's mark, W-52;
+builder: B-14, B-34, B-35 and a card's chosen chip)."""
 
 
 def _items(mask: int) -> dict[str, list[Any]]:
@@ -112,6 +118,11 @@ def view(st: GameState, seat: int | None = None) -> dict[str, Any]:
     if "marks" in st.ext:  # passports (wonders, W-13): the marked wonders of each seat
         for p, m in enumerate(st.ext["marks"]):
             players[p]["passport"] = squares_of(m)
+    extra: dict[str, Any] = {}
+    if "res" in st.ext:  # builder: chips, supply, piles, the island, points (A-15)
+        extra["builder"] = builder_public(st)
+        for p, row in enumerate(extra["builder"]["players"]):
+            players[p]["resources"] = row["resources"]
     legal: list[str] = []
     if seat is not None and cur != TERMINAL:
         legal = [action_text(a) for a in legal_actions(st, seat)]
@@ -139,4 +150,5 @@ def view(st: GameState, seat: int | None = None) -> dict[str, Any]:
         "legal_actions": legal,
         "termination": st.termination,
         "winners": list(st.winners),
+        **extra,
     }

@@ -1,4 +1,7 @@
-"""Auctions (C-22 to C-26): open ascending bids asked in turn order; a pass is final."""
+"""Auctions (C-22 to C-26): open ascending bids asked in turn order; a pass is final, or,
+where the edition says so, cancelled by the next bid (builder B-27, OQ-1). The board may set
+the lowest opening bid (`auction_opening_bid`) and the lowest raise (`auction_min_raise`);
+both default to the money unit."""
 
 from __future__ import annotations
 
@@ -20,7 +23,8 @@ def start_auction(st: GameState, square: int, order: list[int]) -> None:
     mech = st.edition.mechanics
     jailed_ok = mech.jailed_owner_collects
     bidders = tuple(s for s in order if jailed_ok or st.jail[s] < 0)
-    unit = st.edition.board.constants["money_unit"]
+    c = st.edition.board.constants
+    unit = c.get("auction_opening_bid", c["money_unit"])
     start = st.edition.board.price[square] // 2 if mech.auction_opens_at_half_price else unit
     emit(st, ev.AUCTION_STARTED, -1, square, start)
     if not bidders:
@@ -37,9 +41,12 @@ def start_building_auction(st: GameState, building: int, order: list[int], openi
 
 
 def min_bid(st: GameState, f: Frame) -> int:
-    """The lowest legal bid: the opening price, then the high bid plus one money unit."""
+    """The lowest legal bid: the opening price, then the high bid plus the lowest raise."""
     _, _asker, _sq, start, high, high_bidder, _o, _i, _out = f
-    return int(start if high_bidder < 0 else high + st.edition.board.constants["money_unit"])
+    if high_bidder < 0:
+        return int(start)
+    c = st.edition.board.constants
+    return int(high + c.get("auction_min_raise", c["money_unit"]))
 
 
 def auction_legal(st: GameState, f: Frame) -> list[Action]:
@@ -66,6 +73,8 @@ def auction_apply(st: GameState, f: Frame, a: Action) -> None:
     if a.kind == Kind.BID:
         high, high_bidder = a.a, asker
         emit(st, ev.BID, asker, square, high)
+        if not st.edition.mechanics.auction_pass_final:
+            out = 0  # B-27 (e): a new bid cancels every earlier pass
     else:
         out |= 1 << asker
         emit(st, ev.PASSED, asker, square)
