@@ -42,7 +42,7 @@ ARGLESS = [
 BUILDER_KINDS = [
     Kind.DISCARD,
     Kind.STEAL,
-    Kind.EXCHANGE,
+    Kind.PARKING_TRADE,
     Kind.BANK_TRADE,
     Kind.FLOOR,
     Kind.FORCE,
@@ -84,7 +84,7 @@ builder_actions = st.one_of(
     st.builds(lambda t: Action(Kind.DISCARD, t), types),
     st.builds(lambda t: Action(Kind.TAKE, t), types),
     st.builds(lambda p, t: Action(Kind.STEAL, p, t), amounts, types),
-    st.builds(lambda c, t: Action(Kind.EXCHANGE, pack(c), t), counts, types),
+    st.builds(lambda c, t: Action(Kind.PARKING_TRADE, pack(c), t), counts, types),
     st.builds(lambda t, u: Action(Kind.BANK_TRADE, t, u), types, types),
     st.builds(lambda cell, c: Action(Kind.FLOOR, cell, pack(c)), amounts, counts),
     st.builds(lambda p, t, u: Action(Kind.FORCE, p, t, u), amounts, types, types),

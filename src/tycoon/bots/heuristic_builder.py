@@ -249,7 +249,7 @@ class BuilderBrain:
         need = deficit(st, seat)
         extra = spare(st, seat)
         for a in legal:
-            if a.kind == Kind.EXCHANGE and need[a.b]:
+            if a.kind == Kind.PARKING_TRADE and need[a.b]:
                 give = unpack(a.a)
                 if all(give[t] <= extra[t] for t in range(T)):
                     return a

@@ -78,7 +78,7 @@ class Kind(IntEnum):
     # builder (values 40 to 59)
     DISCARD = 40
     STEAL = 41
-    EXCHANGE = 42
+    PARKING_TRADE = 42
     BANK_TRADE = 43
     FLOOR = 44
     FORCE = 45
@@ -137,7 +137,7 @@ _WORDS: dict[int, str] = {
     Kind.BUILD_HOTEL: "build-hotel",
     Kind.DISCARD: "discard",
     Kind.STEAL: "steal",
-    Kind.EXCHANGE: "exchange",
+    Kind.PARKING_TRADE: "exchange",
     Kind.BANK_TRADE: "bank-trade",
     Kind.FLOOR: "floor",
     Kind.FORCE: "force",
@@ -248,7 +248,7 @@ def action_text(a: Action) -> str:
         return f"{word} {RES_LETTERS[a.a]}"
     if k == Kind.STEAL:
         return f"steal {a.a} {RES_LETTERS[a.b]}"
-    if k == Kind.EXCHANGE:
+    if k == Kind.PARKING_TRADE:
         return f"exchange {chips_text(a.a)} for {RES_LETTERS[a.b]}"
     if k == Kind.BANK_TRADE:
         return f"bank-trade {RES_LETTERS[a.a]} for {RES_LETTERS[a.b]}"
@@ -399,13 +399,14 @@ def parse_text(text: str) -> Action:
 
 
 _BUILDER_KINDS = frozenset(
-    {Kind.DISCARD, Kind.STEAL, Kind.EXCHANGE, Kind.BANK_TRADE, Kind.FLOOR, Kind.FORCE} | {Kind.TAKE}
+    {Kind.DISCARD, Kind.STEAL, Kind.PARKING_TRADE, Kind.BANK_TRADE, Kind.FLOOR, Kind.FORCE}
+    | {Kind.TAKE}
 )
 _BUILDER_SHAPES: dict[int, tuple[str, ...]] = {
     Kind.DISCARD: ("R",),
     Kind.TAKE: ("R",),
     Kind.STEAL: ("N", "R"),
-    Kind.EXCHANGE: ("K", "for", "R"),
+    Kind.PARKING_TRADE: ("K", "for", "R"),
     Kind.BANK_TRADE: ("R", "for", "R"),
     Kind.FLOOR: ("N", "pay", "K"),
     Kind.FORCE: ("N", "take", "R", "give", "R"),

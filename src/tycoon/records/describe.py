@@ -327,7 +327,7 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
         return f"{who} takes a {_TYPES[a]} chip"
     if k == Kind.STEAL:
         return f"{who} steals a {_TYPES[action.b]} chip from {_who(st.names, a)}"
-    if k == Kind.EXCHANGE:
+    if k == Kind.PARKING_TRADE:
         return f"{who} exchanges {_chips(a)} for a {_TYPES[action.b]} chip"
     if k == Kind.BANK_TRADE:
         return f"{who} trades four {_TYPES[a]} chips for a {_TYPES[action.b]} one with the bank"

@@ -272,7 +272,7 @@ def frame_ok(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
     if k == PARKING:
         if ak == Kind.PASS:
             return not (a.a or a.b or a.c)
-        return ak == Kind.EXCHANGE and not a.c and _exchange_ok(st, seat, a.a, a.b)
+        return ak == Kind.PARKING_TRADE and not a.c and _exchange_ok(st, seat, a.a, a.b)
     if k == CHOOSE:
         return ak == Kind.TAKE and not (a.b or a.c) and 0 <= a.a < T and chips.in_supply(st, a.a)
     return False
@@ -292,7 +292,7 @@ def frame_apply(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
         chips.transfer(st, a.a, seat, take, "steal")
     elif k == PARKING:
         st.stack.pop()
-        if a.kind == Kind.EXCHANGE:
+        if a.kind == Kind.PARKING_TRADE:
             chips.pay_supply(st, seat, unpack(a.a), "free parking")
             chips.gain(st, seat, a.b, d.parking_get, "free parking")
     elif k == CHOOSE:
@@ -320,7 +320,7 @@ def _exchanges(st: GameState, seat: int) -> list[Action]:
             give[u] += 1
             packed = pack(give)
             acts.extend(
-                Action(Kind.EXCHANGE, packed, r)
+                Action(Kind.PARKING_TRADE, packed, r)
                 for r in range(T)
                 if r not in (t, u) and chips.in_supply(st, r)
             )
