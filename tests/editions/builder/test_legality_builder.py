@@ -36,7 +36,7 @@ CANDIDATES = [
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_b_is_legal_matches_legal_actions(seed: int) -> None:
+def test_builder_is_legal_matches_legal_actions(seed: int) -> None:
     n = 2 + seed % 3
     st = new_game("builder", n, seed=seed, options={"turn_limit": 8}, events=False)
     bots = [make_bot("random" if (seed + i) % 2 else "heuristic", seed * 7 + i) for i in range(n)]
