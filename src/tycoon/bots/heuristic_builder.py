@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tycoon.editions.builder import BUILDER, island, scoring
+from tycoon.editions.builder import BUILDER, island, scoring, turn
 from tycoon.editions.builder.chips import T, hand
 from tycoon.editions.builder.turn import CHOOSE, DISCARD, PARKING, STEAL
 from tycoon.engine.actions import Action, Kind, items_of, resources_of, unpack
@@ -150,34 +150,41 @@ class BuilderBrain:
     def _own_turn(
         self, st: GameState, seat: int, f: tuple[Any, ...], legal: Sequence[Action]
     ) -> Action | None:
-        floors = [a for a in legal if a.kind == Kind.FLOOR]
-        if floors:
-            act = self._floor(st, seat, floors)
-            if act is not None:
-                return act
-        forces = [a for a in legal if a.kind == Kind.FORCE]
-        if forces:
-            need = deficit(st, seat)
-            extra = spare(st, seat)
-            best = max(forces, key=lambda a: (need[a.b], extra[a.c], -a.a))
-            if need[best.b] and extra[best.c]:
-                return best
-        trades = [a for a in legal if a.kind == Kind.BANK_TRADE]
-        if trades:
-            need = deficit(st, seat)
-            extra = spare(st, seat)
-            give = BUILDER.data.bank_give
-            for a in trades:
-                if need[a.b] and extra[a.a] >= give:
-                    return a
-        if f[0] in (F.ROLL_AGAIN, F.END_TURN):
-            swap = self._swap(st, seat, legal)
+        """Its own options are built from the rules' helpers, not from the whole legal list
+        (which also lists every exchange with every player)."""
+        step = f[0] in (F.ROLL_AGAIN, F.END_TURN)
+        if step and st.jail[seat] < 0:
+            floors = turn.floor_actions(st, seat)
+            if floors:
+                act = self._floor(st, seat, floors)
+                if act is not None:
+                    return act
+        if turn.forced_card(st, seat) >= 0:
+            forces = turn.force_actions(st, seat)
+            if forces:
+                need = deficit(st, seat)
+                extra = spare(st, seat)
+                best = max(forces, key=lambda a: (need[a.b], extra[a.c], -a.a))
+                if need[best.b] and extra[best.c]:
+                    return best
+        if step:
+            trades = turn.bank_trade_actions(st, seat)
+            if trades:
+                need = deficit(st, seat)
+                extra = spare(st, seat)
+                give = BUILDER.data.bank_give
+                for a in trades:
+                    if need[a.b] and extra[a.a] >= give:
+                        return a
+            swap = self._swap(st, seat)
             if swap is not None:
                 return swap
-        if st.cash[seat] >= 500:
-            for a in legal:
-                if a.kind == Kind.UNMORTGAGE and st.cash[seat] - st.edition.board.price[a.a] > 300:
-                    return a
+        cash = st.cash[seat]
+        if cash >= 500:
+            b = st.edition.board
+            for s in b.deeds:
+                if st.owner[s] == seat and st.mortgaged[s] and cash - b.price[s] > 300:
+                    return Action(Kind.UNMORTGAGE, s)
         return None
 
     def _floor(self, st: GameState, seat: int, floors: list[Action]) -> Action | None:
@@ -213,7 +220,7 @@ class BuilderBrain:
         c.ext["height"][a.a] = island.PENTHOUSE
         return scoring.winners(c, BUILDER.data) == (seat,)
 
-    def _swap(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
+    def _swap(self, st: GameState, seat: int) -> Action | None:
         """Offer one chip swap a turn: a spare chip for one the target floor needs."""
         stamp = (st.turn, st.rounds)
         if self._offered == stamp:
@@ -222,14 +229,14 @@ class BuilderBrain:
         if not any(need):
             return None
         extra = spare(st, seat)
-        for a in legal:
-            if a.kind == Kind.TRADE and not items_of(a.b)[0] and not items_of(a.c)[0]:
-                give, get = resources_of(a.b), resources_of(a.c)
-                t = give.index(1) if 1 in give else -1
-                u = get.index(1) if 1 in get else -1
-                if t >= 0 and u >= 0 and need[u] and extra[t] and not a.d:
-                    self._offered = stamp
-                    return a
+        partners = [p for p in range(st.n) if p != seat and st.alive[p]]
+        for a in BUILDER.chip_offers(st, seat, partners):
+            give, get = resources_of(a.b), resources_of(a.c)
+            t = give.index(1)
+            u = get.index(1)
+            if need[u] and extra[t]:
+                self._offered = stamp
+                return a
         return None
 
     def _discard(self, st: GameState, seat: int) -> Action:

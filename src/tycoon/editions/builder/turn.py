@@ -57,7 +57,7 @@ def check_safety_end(st: GameState) -> None:
 # --- the shared turn frames: bank trades, floors, FORCED TRADE! ------------------------------
 
 
-def _forced_card(st: GameState, seat: int) -> int:
+def forced_card(st: GameState, seat: int) -> int:
     """The lowest FORCED TRADE! card `seat` holds, -1 if none."""
     b = st.edition.board
     held = [
@@ -77,12 +77,12 @@ def extra_legal(st: GameState, f: tuple[Any, ...]) -> list[Action]:
     if seat != st.active or not st.alive[seat]:
         return []
     acts: list[Action] = []
-    if _may_force(st, f) and _forced_card(st, seat) >= 0:
-        acts.extend(_force_actions(st, seat))
+    if _may_force(st, f) and forced_card(st, seat) >= 0:
+        acts.extend(force_actions(st, seat))
     if f[0] in _TRADE_FRAMES:
-        acts.extend(_bank_trades(st, seat))
+        acts.extend(bank_trade_actions(st, seat))
         if st.jail[seat] < 0:  # B-42, B-50: no building in jail
-            acts.extend(_floors(st, seat))
+            acts.extend(floor_actions(st, seat))
     return acts
 
 
@@ -119,7 +119,7 @@ def extra_apply(st: GameState, f: tuple[Any, ...], a: Action) -> None:
         raise AssertionError(f"unhandled action {a}")
 
 
-def _bank_trades(st: GameState, seat: int) -> list[Action]:
+def bank_trade_actions(st: GameState, seat: int) -> list[Action]:
     """B-41: four chips of one type for one of another type the supply holds."""
     have = chips.hand(st, seat)
     give = _data(st).bank_give
@@ -142,7 +142,7 @@ def _bank_trade_ok(st: GameState, seat: int, t: int, u: int) -> bool:
     )
 
 
-def _floors(st: GameState, seat: int) -> list[Action]:
+def floor_actions(st: GameState, seat: int) -> list[Action]:
     """B-43 to B-48: each cell where a floor may go, with the listed payment (any payment
     the cost allows is accepted)."""
     d = _data(st)
@@ -150,12 +150,16 @@ def _floors(st: GameState, seat: int) -> list[Action]:
     if sum(have) < 2:
         return []
     acts: list[Action] = []
+    packed: dict[int, int] = {}  # level -> the listed payment (-1: cannot pay)
     for cell in d.cells:
         level = island.level_on(st, d, seat, cell)
         if level:
-            pay = island.default_payment(d, level, have)
-            if pay is not None:
-                acts.append(Action(Kind.FLOOR, cell, pack(pay)))
+            p = packed.get(level)
+            if p is None:
+                pay = island.default_payment(d, level, have)
+                p = packed[level] = -1 if pay is None else pack(pay)
+            if p >= 0:
+                acts.append(Action(Kind.FLOOR, cell, p))
     return acts
 
 
@@ -185,7 +189,7 @@ def build_floor(st: GameState, seat: int, cell: int, pay: tuple[int, ...]) -> No
     check_safety_end(st)
 
 
-def _force_actions(st: GameState, seat: int) -> list[Action]:
+def force_actions(st: GameState, seat: int) -> list[Action]:
     mine = chips.hand(st, seat)
     acts: list[Action] = []
     for p in range(st.n):
@@ -201,7 +205,7 @@ def _force_actions(st: GameState, seat: int) -> list[Action]:
 def _force_ok(st: GameState, seat: int, a: Action) -> bool:
     p, t, u = a.a, a.b, a.c
     return (
-        _forced_card(st, seat) >= 0
+        forced_card(st, seat) >= 0
         and 0 <= p < st.n
         and p != seat
         and st.alive[p]
@@ -216,7 +220,7 @@ def _force_ok(st: GameState, seat: int, a: Action) -> bool:
 def _force(st: GameState, seat: int, a: Action) -> None:
     """B-65: take one chip of type t from seat p, give one of type u; the card goes to the
     bottom of the deck."""
-    card = _forced_card(st, seat)
+    card = forced_card(st, seat)
     p, t, u = a.a, a.b, a.c
     emit(st, FORCED, seat, -1, 0, p)
     take = [0] * T
