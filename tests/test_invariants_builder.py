@@ -60,6 +60,8 @@ OPTION_SETS = [
     {"jail_third_try_move": "failed_roll"},
     {"auto_claim_rent": True},
     {"bonus_tie": "all_tied", "unlimited_resources": True},
+    {"forced_trade_any_time": True},
+    {"mortgage_percent": 50, "unmortgage_percent": 55},
 ]
 
 

@@ -159,7 +159,7 @@ class BuilderBrain:
                 act = self._floor(st, seat, floors)
                 if act is not None:
                     return act
-        if turn.forced_card(st, seat) >= 0:
+        if turn.forced_card(st, seat) >= 0 and turn.may_force_now(st, f):
             forces = turn.force_actions(st, seat)
             if forces:
                 need = deficit(st, seat)
@@ -181,9 +181,9 @@ class BuilderBrain:
                 return swap
         cash = st.cash[seat]
         if cash >= 500:
-            b = st.edition.board
-            for s in b.deeds:
-                if st.owner[s] == seat and st.mortgaged[s] and cash - b.price[s] > 300:
+            ed = st.edition
+            for s in ed.board.deeds:
+                if st.owner[s] == seat and st.mortgaged[s] and cash - ed.redeem_cost(st, s) > 300:
                     return Action(Kind.UNMORTGAGE, s)
         return None
 

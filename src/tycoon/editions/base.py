@@ -213,6 +213,15 @@ class Edition:
         """Houses a hotel stands for in net worth (C-77, W-93)."""
         return self.houses_per_hotel(st)
 
+    def mortgage_value(self, st: GameState, square: int) -> int:
+        """What the bank pays for mortgaging a deed (the board's mortgage value)."""
+        return self.board.mortgage[square]
+
+    def redeem_cost(self, st: GameState, square: int) -> int:
+        """What lifting a mortgage costs: the mortgage value plus the board's interest."""
+        b = self.board
+        return b.mortgage[square] + b.interest[square]
+
     def on_land(self, st: GameState, seat: int, square: int) -> None:
         """Hook: a move of `seat` ended on `square`, before the square is resolved. Frames
         pushed here run after the square's own resolution."""
@@ -266,6 +275,17 @@ class Edition:
 
     def extra_apply(self, st: GameState, f: tuple[Any, ...], a: Action) -> None:
         """Apply one of the edition's own actions at a shared frame."""
+        raise AssertionError(f"unhandled action {a}")
+
+    def anytime_legal(self, st: GameState, seat: int) -> list[Action]:
+        """The edition's own actions `seat` may take in any window (default none)."""
+        return []
+
+    def anytime_ok(self, st: GameState, seat: int, a: Action) -> bool:
+        """Is `a` one of `anytime_legal` (agrees with it)?"""
+        return False
+
+    def anytime_apply(self, st: GameState, seat: int, a: Action) -> None:
         raise AssertionError(f"unhandled action {a}")
 
     def on_bankrupt(self, st: GameState, seat: int, creditor: int) -> None:

@@ -119,6 +119,7 @@ def anytime_actions(st: GameState, seat: int) -> list[Action]:
         and st.stack[-1][0] != F.JAIL
     ):
         acts.extend(_early_release(st, seat))  # W-66: (a) and (b) in an earlier window
+    acts.extend(st.edition.anytime_legal(st, seat))
     return acts
 
 
@@ -362,6 +363,8 @@ def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
         fk = f[0]
         if _frame_ok(st, f, a):
             return True
+        if k >= FIRST_EDITION_KIND:
+            return fk in _ANYTIME_FRAMES and st.edition.anytime_ok(st, seat, a)
         if fk in _ANYTIME_FRAMES:
             return (k in _ANYTIME_KINDS or k in _OFFER_KINDS) and _anytime_ok(st, seat, a)
         if k in _RAISE_KINDS and (
@@ -369,6 +372,8 @@ def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
         ):
             return _anytime_ok(st, seat, a)
         return k == Kind.TRADE and fk == F.DEBT and _anytime_ok(st, seat, a)
+    if k >= FIRST_EDITION_KIND:
+        return not _blocked(st) and st.edition.anytime_ok(st, seat, a)
     if k not in _ANYTIME_KINDS and k not in _OFFER_KINDS:
         return False
     return not _blocked(st) and _anytime_ok(st, seat, a)
@@ -424,6 +429,8 @@ def _apply_anytime(st: GameState, seat: int, a: Action) -> None:
         jail.pay_out(st, seat)
     elif k == Kind.USE_CARD:
         jail.use_card(st, seat)
+    elif k >= FIRST_EDITION_KIND:
+        st.edition.anytime_apply(st, seat, a)
     else:
         raise AssertionError(f"unhandled action {a}")
 

@@ -550,3 +550,30 @@ def test_b71_winner_total_then_cash_then_shared_bankrupt_included() -> None:
     assert chips_ok(st)
     assert supply(st)[P] == 16 and supply(st)[R] == 16
     assert hand(st, 2) == [0, 0, 4, 0]
+
+
+# --- the options of A-10 and OQ-5 ------------------------------------------------------------
+
+
+def test_b58_b59_option_mortgage_and_unmortgage_percent() -> None:
+    st = start(options={"mortgage_percent": 50, "unmortgage_percent": 55})
+    give_deeds(st, 0, [1])  # Mediterranean, 60M
+    act(st, "mortgage 1")
+    assert st.cash[0] == 900 - 60 + 30
+    act(st, "unmortgage 1")
+    assert st.cash[0] == 900 - 60 + 30 - 30  # 55% of 60 = 33, rounded down to 30
+    with pytest.raises(Exception, match="mortgage_percent"):
+        start(options={"mortgage_percent": 0})
+
+
+def test_b65_option_forced_trade_any_time() -> None:
+    st = start(3, options={"forced_trade_any_time": True})
+    _hold(st, 1, FORCED)
+    set_chips(st, 2, [0, 0, 3, 0])
+    assert "force 2 take g give p" in texts(st, 1)  # out of turn, in a window
+    act(st, "force 2 take g give p", seat=1)
+    assert hand(st, 1) == [0, 3, 1, 0] and FORCED not in st.card_holder
+    st = start(3)
+    _hold(st, 1, FORCED)
+    assert not any(t.startswith("force") for t in texts(st, 1))  # default: own turn only
+    _illegal(st, "force 0 take r give p", seat=1)

@@ -56,6 +56,17 @@ class BuilderOptions(Options):
         metadata={"doc": "OQ-6, A-24: after a third failed jail try, 'new_roll' or 'failed_roll'"},
     )
 
+    forced_trade_any_time: bool = dataclasses.field(
+        default=False,
+        metadata={"doc": "OQ-5, A-16: FORCED TRADE! in any window, not only on your own turn"},
+    )
+    mortgage_percent: int = dataclasses.field(
+        default=100, metadata={"doc": "A-10: mortgage value in % of the price (classic: 50)"}
+    )
+    unmortgage_percent: int = dataclasses.field(
+        default=100, metadata={"doc": "A-10: unmortgage cost in % of the price (classic: 55)"}
+    )
+
     @property
     def jail_third_try_rerolls(self) -> bool:
         """Read by rules/jail.py (B-52)."""
@@ -70,6 +81,9 @@ class BuilderOptions(Options):
         ):
             if getattr(self, name) not in allowed:
                 raise OptionError(f"option '{name}' must be one of {', '.join(allowed)}")
+        for name in ("mortgage_percent", "unmortgage_percent"):
+            if not 0 < getattr(self, name) <= 1000:
+                raise OptionError(f"option '{name}' must be between 1 and 1000")
 
 
 BUILDER_MECHANICS = Mechanics(
@@ -216,6 +230,37 @@ class Builder(Edition):
 
     def frame_apply(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
         return turn.frame_apply(st, f, a)
+
+    def anytime_legal(self, st: GameState, seat: int) -> list[Action]:
+        """OQ-5 option: FORCED TRADE! in any window."""
+        if _opts(st).forced_trade_any_time and turn.forced_card(st, seat) >= 0:
+            return turn.force_actions(st, seat)
+        return []
+
+    def anytime_ok(self, st: GameState, seat: int, a: Action) -> bool:
+        return (
+            a.kind == Kind.FORCE
+            and not a.d
+            and _opts(st).forced_trade_any_time
+            and turn.force_ok(st, seat, a)
+        )
+
+    def anytime_apply(self, st: GameState, seat: int, a: Action) -> None:
+        turn.force(st, seat, a)
+
+    # --- mortgages (B-58, B-59, A-10) -----------------------------------------------------------
+
+    def _percent(self, st: GameState, square: int, pct: int) -> int:
+        unit = self.board.constants["money_unit"]
+        return self.board.price[square] * pct // 100 // unit * unit
+
+    def mortgage_value(self, st: GameState, square: int) -> int:
+        """B-58: the price (option: a share of it)."""
+        return self._percent(st, square, _opts(st).mortgage_percent)
+
+    def redeem_cost(self, st: GameState, square: int) -> int:
+        """B-59: the mortgage value, no interest (option: a share of the price)."""
+        return self._percent(st, square, _opts(st).unmortgage_percent)
 
     # --- trades of chips (B-40, B-56) --------------------------------------------------------
 

@@ -66,9 +66,17 @@ def forced_card(st: GameState, seat: int) -> int:
     return min(held) if held else -1
 
 
+def may_force_now(st: GameState, f: tuple[Any, ...]) -> bool:
+    """May the seat of `f` play FORCED TRADE! now (as a turn action or, under the option,
+    as an anytime one)? At its own turn frames, either way."""
+    return f[0] in _OWN_TURN and f[1] == st.active
+
+
 def _may_force(st: GameState, f: tuple[Any, ...]) -> bool:
-    """B-65: during one's own turn (A-16); with `forced_trade_any_time`, at any of one's own
-    turn frames too (OQ-5: the option widens nothing else)."""
+    """B-65: during one's own turn (A-16); with the `forced_trade_any_time` option the card
+    is one of the seat's actions in every window instead (`Builder.anytime_legal`)."""
+    if getattr(st.options, "forced_trade_any_time", False):
+        return False
     return f[0] in _OWN_TURN and f[1] == st.active
 
 
@@ -92,7 +100,7 @@ def extra_ok(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
         return False
     k = a.kind
     if k == Kind.FORCE:
-        return _may_force(st, f) and _force_ok(st, seat, a)
+        return _may_force(st, f) and force_ok(st, seat, a)
     if f[0] not in _TRADE_FRAMES:
         return False
     if k == Kind.BANK_TRADE:
@@ -106,7 +114,7 @@ def extra_apply(st: GameState, f: tuple[Any, ...], a: Action) -> None:
     seat = f[1]
     k = a.kind
     if k == Kind.FORCE:
-        _force(st, seat, a)
+        force(st, seat, a)
     elif k == Kind.BANK_TRADE:
         d = _data(st)
         give = [0] * T
@@ -202,7 +210,7 @@ def force_actions(st: GameState, seat: int) -> list[Action]:
     return acts
 
 
-def _force_ok(st: GameState, seat: int, a: Action) -> bool:
+def force_ok(st: GameState, seat: int, a: Action) -> bool:
     p, t, u = a.a, a.b, a.c
     return (
         forced_card(st, seat) >= 0
@@ -217,7 +225,7 @@ def _force_ok(st: GameState, seat: int, a: Action) -> bool:
     )
 
 
-def _force(st: GameState, seat: int, a: Action) -> None:
+def force(st: GameState, seat: int, a: Action) -> None:
     """B-65: take one chip of type t from seat p, give one of type u; the card goes to the
     bottom of the deck."""
     card = forced_card(st, seat)
