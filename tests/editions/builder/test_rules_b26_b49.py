@@ -37,19 +37,20 @@ from tycoon.editions.builder.turn import FLOOR_BUILT
 from tycoon.engine import events as ev
 from tycoon.engine.api import CHANCE, is_terminal, legal_actions
 from tycoon.engine.errors import IllegalActionError
+from tycoon.engine.state import GameState
 from tycoon.engine.types import Termination
 from tycoon.rules import frames as F
 
 B = BUILDER.board
 
 
-def _illegal(st: object, text: str, seat: int | None = None) -> None:
+def _illegal(st: GameState, text: str, seat: int | None = None) -> None:
     with pytest.raises(IllegalActionError):
-        act(st, text, seat)  # type: ignore[arg-type]
+        act(st, text, seat)
 
 
-def _floors(st: object) -> list[str]:
-    return [t for t in texts(st) if t.startswith("floor")]  # type: ignore[arg-type]
+def _floors(st: GameState) -> list[str]:
+    return [t for t in texts(st) if t.startswith("floor")]
 
 
 def test_b26_buy_at_the_printed_price() -> None:
