@@ -43,7 +43,7 @@ from tycoon.rules import frames as F
 B = BUILDER.board
 
 
-def test_b01_two_to_four_players() -> None:
+def test_b1_two_to_four_players() -> None:
     for n in (2, 3, 4):
         assert new_game("builder", n, seed=1).n == n
     for n in (1, 5):
@@ -51,7 +51,7 @@ def test_b01_two_to_four_players() -> None:
             new_game("builder", n, seed=1)
 
 
-def test_b02_money_in_multiples_of_five() -> None:
+def test_b2_money_in_multiples_of_five() -> None:
     assert B.constants["money_unit"] == 5
     assert all(p % 5 == 0 for p in B.price) and all(r[0] % 5 == 0 for r in B.rents if r)
     st = start()
@@ -62,12 +62,12 @@ def test_b02_money_in_multiples_of_five() -> None:
     act(st, "bid 15")
 
 
-def test_b03_starting_money_is_900() -> None:
+def test_b3_starting_money_is_900() -> None:
     st = start(4)
     assert st.cash == [900] * 4
 
 
-def test_b04_the_bank_never_runs_out() -> None:
+def test_b4_the_bank_never_runs_out() -> None:
     st = start()
     st.bank = -100_000  # the bank has paid out far more than it took in
     evs = land_on(st, 0, 3, 4)  # lands on GO
@@ -75,7 +75,7 @@ def test_b04_the_bank_never_runs_out() -> None:
     assert st.cash[0] == 1100
 
 
-def test_b05_components() -> None:
+def test_b5_components() -> None:
     d = BUILDER.data
     assert len(B.deeds) == 16 and len(B.groups) == 8
     cards = [c.effect for c in B.decks[0]]
@@ -87,7 +87,7 @@ def test_b05_components() -> None:
     assert sum(supply(st)) + sum(st.ext["res"]) == 80
 
 
-def test_b06_the_supply_is_limited() -> None:
+def test_b6_the_supply_is_limited() -> None:
     st = start()
     give_deeds(st, 1, [32])  # North Carolina: 7 -> green
     set_supply(st, G, 1)
@@ -98,7 +98,7 @@ def test_b06_the_supply_is_limited() -> None:
     assert supply(st)[G] == 0 and chips_ok(st)
 
 
-def test_b07_own_type_is_the_token_colour() -> None:
+def test_b7_own_type_is_the_token_colour() -> None:
     d = BUILDER.data
     assert d.type_names == ("red", "purple", "green", "yellow")
     assert d.token_names[0] == "Penguin" and d.token_names[3] == "Rubber Ducky"
@@ -107,7 +107,7 @@ def test_b07_own_type_is_the_token_colour() -> None:
         assert hand(st, p) == [4 if t == p else 0 for t in range(4)]
 
 
-def test_b08_unused_types_still_in_play_with_fewer_players() -> None:
+def test_b8_unused_types_still_in_play_with_fewer_players() -> None:
     st = start(3)
     assert supply(st)[Y] == 20  # nobody's own type, still in the supply
     assert any(BUILDER.data.deed_type[s] == Y for s in B.deeds)
@@ -115,7 +115,7 @@ def test_b08_unused_types_still_in_play_with_fewer_players() -> None:
     assert supply(st)[Y] == 20 and hand(st, 0)[R] == 6 and hand(st, 2)[G] == 6
 
 
-def test_b09_every_reference_card_has_the_same_costs() -> None:
+def test_b9_every_reference_card_has_the_same_costs() -> None:
     for seat in (0, 1):
         st = start(3, first=seat)
         set_chips(st, seat, [1, 1, 0, 0])
