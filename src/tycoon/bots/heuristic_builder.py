@@ -42,8 +42,6 @@ _CARD = Action(Kind.USE_CARD)
 
 RESERVE = 60
 """Cash (M) kept after a purchase."""
-LEVEL_VALUE = (1, 2, 3, 4)
-"""Points a floor of level 1 to 4 adds (B-67: 1, 3, 6, 10)."""
 
 
 def target(st: GameState, seat: int) -> tuple[int, int]:
@@ -191,25 +189,27 @@ class BuilderBrain:
         d = BUILDER.data
         owner = st.ext["cell_owner"]
         height = st.ext["height"]
-        mine = sum(1 for c in d.cells if owner[c] == seat)
         best, key = None, (-1, 0)
-        for a in floors:
-            cell = a.a
-            level = height[cell] + 1
+        for a in floors:  # higher floors first: any of them is worth more than a new one
+            level = height[a.a] + 1
             if level == island.PENTHOUSE:
                 if self._penthouse_wins(st, seat, a):
                     return a
+            elif level > 1 and (level, -a.a) > key:
+                best, key = a, (level, -a.a)
+        if best is not None:
+            return best
+        mine = sum(1 for c in d.cells if owner[c] == seat)
+        if mine >= 4:
+            return None  # 12 blocks: at most three 4-floor buildings and a spare
+        for a in floors:  # a new building, next to its own ones (Community Builder, B-70)
+            cell = a.a
+            if height[cell]:
                 continue
-            if level == 1:
-                near = sum(1 for x in d.neighbours[cell] if owner[x] == seat)
-                if mine >= 3 and not near:
-                    continue
-                if mine >= 4:
-                    continue
-                value = 10 + 3 * near
-            else:
-                value = 10 * LEVEL_VALUE[level - 1] + 5
-            k = (value, -cell)
+            near = sum(1 for x in d.neighbours[cell] if owner[x] == seat)
+            if mine >= 3 and not near:
+                continue
+            k = (10 + 3 * near, -cell)
             if k > key:
                 best, key = a, k
         return best

@@ -159,8 +159,19 @@ def floor_actions(st: GameState, seat: int) -> list[Action]:
         return []
     acts: list[Action] = []
     packed: dict[int, int] = {}  # level -> the listed payment (-1: cannot pay)
-    for cell in d.cells:
-        level = island.level_on(st, d, seat, cell)
+    owner, height = st.ext["cell_owner"], st.ext["height"]
+    blocks = st.ext["blocks"][seat] > 0
+    top = d.max_floors
+    penthouse = island.penthouse_free(st)
+    for cell in d.cells:  # island.level_on, inlined (the hot path)
+        o = owner[cell]
+        if o < 0:
+            level = 1 if blocks else 0
+        elif o != seat:
+            continue
+        else:
+            h = height[cell]
+            level = (h + 1 if blocks else 0) if h < top else (5 if h == top and penthouse else 0)
         if level:
             p = packed.get(level)
             if p is None:
