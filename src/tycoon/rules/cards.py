@@ -63,7 +63,7 @@ def draw(st: GameState, seat: int, deck: int) -> None:
         pay(st, seat, BANK, houses * c.x + hotels * c.y, "repairs", from_card=True)
     elif eff == "pay_or_draw":
         st.stack.append((F.CARD_CHOICE, seat, card))
-    elif eff not in ("get_out_of_jail",):
+    else:  # an effect only the edition knows
         st.edition.card_effect(st, seat, card)
 
 

@@ -441,6 +441,8 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
     seat = f[1]
     ak = a.kind
     if ak >= FIRST_EDITION_KIND and k < F.EDITION_FRAMES:
+        if not st.edition.extra_ok(st, f, a):
+            return False  # one of the edition's anytime actions (`_apply_anytime`)
         st.edition.extra_apply(st, f, a)
     elif k == F.JAIL and ak in (Kind.SERVE, Kind.USE_CARD, Kind.PAY_FINE, Kind.ROLL):
         jail.apply(st, seat, a)

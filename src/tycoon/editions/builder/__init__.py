@@ -208,7 +208,7 @@ class Builder(Edition):
         elif c.effect == "gain_any_resource":
             if any(chips.in_supply(st, t) for t in range(T)):  # B-21: a type it holds
                 st.stack.append((CHOOSE, seat, c.x))
-        elif c.effect != "forced_trade":  # kept by the shared draw (B-65)
+        else:  # FORCED TRADE! is kept by the shared draw (B-65)
             super().card_effect(st, seat, card)
 
     # --- own actions at the shared frames and own frames ----------------------------------------
