@@ -2,7 +2,7 @@
 
 Each file holds the record of one game played by bots, the final snapshot and the first
 200 events as English lines (classic: 3, 4 and 6 players; wonders: 2, 4 and 6 players;
-metropol: 3, 4 and 6 players).
+metropol: 3, 4 and 6 players; builder: 2, 3 and 4 players).
 `tests/test_golden.py` replays every record and diffs the final snapshot, and checks that
 this script still writes the same files byte for byte. Regenerate after an intended change
 of the rules, the bots or the driver:
@@ -67,6 +67,9 @@ GAMES = (
         909,
         "metropol",
     ),
+    Golden("two_players", ("heuristic", "random"), 707, "builder"),
+    Golden("three_players", ("heuristic", "heuristic", "random"), 808, "builder"),
+    Golden("four_players", ("heuristic", "random", "heuristic", "heuristic"), 909, "builder"),
 )
 
 

@@ -2,7 +2,9 @@
 contract at every step (OpenSpiel's random_sim_test, TAG's ForwardModelTester).
 
 It is edition-generic: the money, stock and jail bounds come from the board's constants, and
-where the edition keeps passports (`st.ext["marks"]`, wonders) the marks are checked too.
+where the edition keeps passports (`st.ext["marks"]`, wonders) the marks are checked too;
+where it keeps resource chips and an island (`st.ext["res"]`, builder) the chips are conserved
+(supply + hands + piles), the blocks of every player are counted and buildings only grow.
 Cheap invariants (money, property, buildings, cards, jail, who acts, passports) run after
 every step.
 Expensive ones (every legal action applied on a clone, clone independence, snapshot JSON
@@ -16,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tycoon.bots.base import Bot, make_bot
-from tycoon.editions.board import SquareKind
+from tycoon.editions.board import KEPT_EFFECTS, SquareKind
 from tycoon.engine.actions import Action, Kind, action_text
 from tycoon.engine.api import (
     apply_action,
@@ -87,7 +89,7 @@ def _facts(st: GameState) -> _BoardFacts:
             non_streets=tuple(s for s in range(b.size) if b.kind[s] != SquareKind.STREET),
             deeds=tuple(s for s in range(b.size) if b.kind[s] in kinds),
             cards=tuple(cards),
-            jail_cards=frozenset(c for c in cards if b.card(c).effect == "get_out_of_jail"),
+            jail_cards=frozenset(c for c in cards if b.card(c).effect in KEPT_EFFECTS),
             street_mask=sum(1 << s for s in range(b.size) if b.kind[s] == SquareKind.STREET),
             jail_max=b.constants.get("jail_skip_turns", b.constants.get("jail_attempts", 1) - 1),
         )
@@ -155,7 +157,7 @@ def check_state(st: GameState, where: str) -> None:
         if not 0 <= holder < n or not alive[holder]:
             _fail(where, f"card {card} is held by seat {holder}")
         if card not in facts.jail_cards:
-            _fail(where, f"card {card} is held but is not a Get-out-of-Jail card")
+            _fail(where, f"card {card} is held but is not a card one keeps")
     for o, payer, amount, _turn in st.claims:
         if not (alive[o] and alive[payer]) or o == payer or amount < 0:
             _fail(where, f"bad claim {(o, payer, amount)}")
@@ -163,15 +165,70 @@ def check_state(st: GameState, where: str) -> None:
     if limit and st.rounds > limit:
         _fail(where, f"rounds {st.rounds} beyond the turn limit {limit}")
     cur = st.current_player
+    kept = not st.edition.mechanics.last_player_wins  # bankrupt players stay (builder B-61)
     if st.termination:
         if cur != TERMINAL or st.stack or not st.winners:
             _fail(where, "terminal state with a stack, no winners or a current player")
-        if any(not alive[w] for w in st.winners):
+        if not kept and any(not alive[w] for w in st.winners):
             _fail(where, f"a bankrupt seat among the winners {st.winners}")
     elif not (cur == CHANCE or (0 <= cur < n and alive[cur])):
         _fail(where, f"current player {cur} is not chance or a seat in the game")
-    if not any(alive):
+    if not any(alive) and not (kept and st.termination):
         _fail(where, "nobody is left")
+    if "res" in st.ext:
+        check_builder(st, where)
+
+
+def check_builder(st: GameState, where: str) -> None:
+    """Builder (B-6, B-14, B-23, B-45 to B-48, B-61, B-66): every chip type's total (supply +
+    hands + piles) is constant, no count is negative, a bankrupt holds nothing, blocks left
+    plus blocks placed is 12 per player, buildings stand only on foundation cells, at most
+    one penthouse, which ends the game."""
+    ext = st.ext
+    d = st.edition.data  # type: ignore[attr-defined]
+    n = st.n
+    res, supply, pile = ext["res"], ext["supply"], ext["pile"]
+    unlimited = bool(getattr(st.options, "unlimited_resources", False))
+    for t in range(4):
+        total = supply[t] + sum(res[t::4]) + sum(pile[t::4])
+        if total != d.supply_per_type:
+            _fail(where, f"chips of type {t} not conserved: {total} != {d.supply_per_type}")
+        if supply[t] < 0 and not unlimited:
+            _fail(where, f"supply of type {t} is negative: {supply[t]}")
+    if min(res) < 0 or min(pile) < 0:
+        _fail(where, f"a negative chip count: hands {res}, piles {pile}")
+    for p in range(n):
+        if not st.alive[p] and any(res[p * 4 : p * 4 + 4]):
+            _fail(where, f"bankrupt seat {p} still holds chips")
+    owner, height, blocks = ext["cell_owner"], ext["height"], ext["blocks"]
+    cells = set(d.cells)
+    placed = [0] * n
+    penthouses = 0
+    for c, (o, h) in enumerate(zip(owner, height, strict=True)):
+        if (o < 0) != (h == 0) or not 0 <= h <= 5 or o >= n:
+            _fail(where, f"cell {c} has owner {o} and height {h}")
+        if o >= 0:
+            if c not in cells:
+                _fail(where, f"a building on water cell {c}")
+            placed[o] += min(h, 4)
+            penthouses += h == 5
+    for p in range(n):
+        if blocks[p] < 0 or blocks[p] + placed[p] != d.blocks:
+            _fail(where, f"seat {p}: {blocks[p]} blocks left + {placed[p]} placed != {d.blocks}")
+    if penthouses > 1:
+        _fail(where, f"{penthouses} penthouses")
+    if penthouses and st.termination != "penthouse":
+        _fail(where, f"the penthouse is placed but the game ended by '{st.termination}'")
+    if st.termination == "penthouse" and not penthouses:
+        _fail(where, "the game ended by the penthouse but none is placed")
+
+
+def check_buildings_kept(before: tuple[list[int], list[int]], st: GameState, where: str) -> None:
+    """B-48: a placed block is never moved or removed; buildings only grow."""
+    owners, heights = before
+    for c, (o, h) in enumerate(zip(owners, heights, strict=True)):
+        if o >= 0 and (st.ext["cell_owner"][c] != o or st.ext["height"][c] < h):
+            _fail(where, f"the building on cell {c} lost blocks or changed hands")
 
 
 def check_city(st: GameState, where: str) -> None:
@@ -384,6 +441,7 @@ def play_checked(
     rng = Rng(seed ^ 0x5EED)
     tag = f"{edition} game {list(kinds)} seed {seed}"
     passports = "marks" in st.ext
+    builder = "res" in st.ext
     cap = turn_limit * n * 400 + 10_000
     steps = 0
     while not st.termination:
@@ -399,17 +457,21 @@ def play_checked(
         if steps % deep_every == 0 or steps % json_every == 0:
             check_deep(st, rng, where)
         marks = st.ext["marks"][:] if passports else None
+        grid = (st.ext["cell_owner"][:], st.ext["height"][:]) if builder else None
         step(st, bots)
         steps += 1
         STATS.steps += 1
         check_state(st, f"{tag} after step {steps}")
         if marks is not None:
             check_marks_kept(marks, st, f"{tag} after step {steps}")
+        if grid is not None:
+            check_buildings_kept(grid, st, f"{tag} after step {steps}")
         if steps > cap:
             _fail(tag, f"not over after {steps} steps (rounds {st.rounds})")
     if legal_actions(st) or any(legal_actions(st, p) for p in range(n)):
         _fail(tag, "legal actions at a terminal state")
-    first = 0 if st.termination == "last_player" else 1  # bankruptcies may end round 0
+    # bankruptcies (or a builder's end on the island) may end round 0
+    first = 0 if st.termination in ("last_player", "penthouse", "no_penthouse") else 1
     if not first <= st.rounds <= turn_limit and turn_limit:
         _fail(tag, f"ended after {st.rounds} rounds, cap {turn_limit}")
     again = replay(to_record(st))

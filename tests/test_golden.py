@@ -1,7 +1,7 @@
 """Golden records (OpenSpiel playthroughs): replay each stored game and diff its final
 snapshot; regenerate it with scripts/make_golden.py and diff the file byte for byte.
 Files: tests/golden/<edition>/<name>.json (classic: 3, 4, 6 players; wonders: 2, 4, 6;
-metropol: 3, 4, 6).
+metropol: 3, 4, 6; builder: 2, 3, 4).
 
 After an intended change of the rules, the bots or the driver, regenerate with
 `.venv/bin/python scripts/make_golden.py` and review the diff.
@@ -24,7 +24,7 @@ from tycoon.records.snapshot import snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
-EDITIONS = ("classic", "metropol", "wonders")
+EDITIONS = ("builder", "classic", "metropol", "wonders")
 REGENERATE = "regenerate with `.venv/bin/python scripts/make_golden.py` if the change is intended"
 
 

@@ -14,7 +14,9 @@ from tycoon.engine.actions import (
     Kind,
     action_text,
     card_text,
+    chips,
     mask_of,
+    pack,
     parse_text,
     squares_of,
 )
@@ -39,6 +41,15 @@ ARGLESS = [
     Kind.VETO,
     Kind.CROSS,
 ]
+BUILDER_KINDS = [
+    Kind.DISCARD,
+    Kind.STEAL,
+    Kind.PARKING_TRADE,
+    Kind.BANK_TRADE,
+    Kind.FLOOR,
+    Kind.FORCE,
+    Kind.TAKE,
+]
 ONE_INT = [
     Kind.BID,
     Kind.CLAIM,
@@ -61,7 +72,7 @@ assert set(ARGLESS) | set(ONE_INT) | {
     Kind.SELL_CARD,
     Kind.PAY_WITH,
     Kind.TRADE,
-} == set(Kind)
+} | set(BUILDER_KINDS) == set(Kind)
 
 amounts = st.integers(min_value=0, max_value=10**9)
 masks = st.sets(st.integers(min_value=0, max_value=63), min_size=1, max_size=12).map(
@@ -73,7 +84,20 @@ cards = st.builds(
     st.integers(min_value=0, max_value=98),
 )
 
+types = st.integers(min_value=0, max_value=3)
+counts = st.lists(st.integers(min_value=0, max_value=255), min_size=4, max_size=4)
+builder_actions = st.one_of(
+    st.builds(lambda t: Action(Kind.DISCARD, t), types),
+    st.builds(lambda t: Action(Kind.TAKE, t), types),
+    st.builds(lambda p, t: Action(Kind.STEAL, p, t), amounts, types),
+    st.builds(lambda c, t: Action(Kind.PARKING_TRADE, pack(c), t), counts, types),
+    st.builds(lambda t, u: Action(Kind.BANK_TRADE, t, u), types, types),
+    st.builds(lambda cell, c: Action(Kind.FLOOR, cell, pack(c)), amounts, counts),
+    st.builds(lambda p, t, u: Action(Kind.FORCE, p, t, u), amounts, types, types),
+)
+
 actions = st.one_of(
+    builder_actions,
     st.builds(
         lambda a, b: Action(Kind.DICE, a, b),
         st.integers(min_value=1, max_value=6),
@@ -96,6 +120,14 @@ actions = st.one_of(
         st.one_of(st.just(0), masks),
         st.one_of(st.just(0), masks, cards.map(lambda c: 1 << (64 + c))),
         st.integers(min_value=-(10**6), max_value=10**6),
+    ),
+    st.builds(
+        lambda p, m, give, get, cash: Action(Kind.TRADE, p, m | chips(give), chips(get), cash),
+        st.integers(min_value=0, max_value=3),
+        st.one_of(st.just(0), masks),
+        counts,
+        counts,
+        st.integers(min_value=-(10**3), max_value=10**3),
     ),
 )
 

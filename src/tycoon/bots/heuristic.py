@@ -18,10 +18,8 @@ It reads the state directly (no view is built) and draws no random numbers.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from tycoon.editions.board import SquareKind
 from tycoon.editions.wonders import FLIGHT
@@ -46,19 +44,35 @@ _REJECT = Action(Kind.REJECT)
 _DRAW = Action(Kind.DRAW)
 _BANKRUPT = Action(Kind.BANKRUPT)
 
+
+class EditionBrain(Protocol):
+    """The decisions of an edition whose play lives in a module of its own."""
+
+    def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action: ...
+
+    def respond(self, st: GameState, seat: int) -> Action | None: ...
+
+
+def _builder_brain() -> EditionBrain:
+    from tycoon.bots.heuristic_builder import BuilderBrain
+
+    return BuilderBrain()
+
+
+def _metropol_brain() -> EditionBrain:
+    from tycoon.bots.heuristic_metropol import MetropolBrain
+
+    return MetropolBrain()
+
+
+_BRAINS: dict[str, Callable[[], EditionBrain]] = {
+    "builder": _builder_brain,
+    "metropol": _metropol_brain,
+}
+"""Editions whose play lives in a module of its own: edition id -> a new decision maker."""
+
 CLASSIC_START_CASH = 3000
 """The money thresholds below are in classic dollars; other editions scale them."""
-
-
-def _edition_bot(
-    edition_id: str,
-) -> Callable[[GameState, int, Sequence[Action]], Action] | None:
-    """The `choose` function of `tycoon.bots.heuristic_<edition>`, if that module exists."""
-    name = f"tycoon.bots.heuristic_{edition_id}"
-    if importlib.util.find_spec(name) is None:
-        return None
-    fn: Callable[[GameState, int, Sequence[Action]], Action] = importlib.import_module(name).choose
-    return fn
 
 
 class HeuristicBot:
@@ -77,15 +91,17 @@ class HeuristicBot:
         """Jump size of an auction raise where the minimum raise is tiny (0: minimum raises)."""
         self.mark_value = 0
         """Extra bid for a wonder not yet in the passport (0: no passports)."""
-        self.special: Callable[[GameState, int, Sequence[Action]], Action] | None = None
-        """An edition's own decision logic (module `tycoon.bots.heuristic_<edition>`)."""
         self._groups_desc: tuple[tuple[int, ...], ...] = ()
         """The street groups, each from its last street back, last group first."""
+        self.brain: EditionBrain | None = None
+        """The edition's own decision maker, where it has one (`_BRAINS`)."""
 
     def _setup(self, st: GameState) -> None:
         """Edition-dependent constants, computed once per edition."""
         ed = st.edition
         self._edition = ed
+        factory = _BRAINS.get(ed.id)
+        self.brain = factory() if factory else None
         c = ed.board.constants
         self.scale = max(1, c["starting_cash"] // CLASSIC_START_CASH)
         unit = c["money_unit"]
@@ -104,7 +120,6 @@ class HeuristicBot:
             self.mark_value = c["completion_bonus"] // (2 * c["wonders_to_complete"])
         else:
             self.mark_value = 0
-        self.special = _edition_bot(ed.id)
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -152,6 +167,8 @@ class HeuristicBot:
     """`respond` returns None while no rent claim is open (the driver may skip asking)."""
 
     def respond(self, st: GameState, seat: int) -> Action | None:
+        if self.brain is not None and st.edition is self._edition:
+            return self.brain.respond(st, seat)
         if st.claims and (st.jail[seat] < 0 or st.edition.mechanics.jailed_owner_collects):
             for c in st.claims:
                 if c[0] == seat:
@@ -161,8 +178,8 @@ class HeuristicBot:
     def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         if st.edition is not self._edition:
             self._setup(st)
-        if self.special is not None:
-            return self.special(st, seat, legal)
+        if self.brain is not None:
+            return self.brain.choose(st, seat, legal)
         f = st.stack[-1]
         k = f[0]
         if k == F.PRE_ROLL or k == F.ROLL_AGAIN:

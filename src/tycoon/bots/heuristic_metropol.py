@@ -156,3 +156,14 @@ def _choice(st: GameState, seat: int, f: tuple[int, ...], legal: Sequence[Action
     if sub == turn.CALLOUT:
         return Action(Kind.CALL_OUT, f[3])
     return _PASS if _PASS in legal else legal[0]
+
+
+class MetropolBrain:
+    """The metropol decisions of one heuristic bot (the functions above; no state)."""
+
+    def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        return choose(st, seat, legal)
+
+    def respond(self, st: GameState, seat: int) -> Action | None:
+        """Nothing out of turn: metropol rent is paid at once, with no claims."""
+        return None

@@ -18,6 +18,7 @@ Where the edition keeps passports (wonders), the players table has a Passport co
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.console import Console, Group
 from rich.panel import Panel
@@ -389,12 +390,9 @@ class TerminalGame:
         f = st.stack[-1]
         k = f[0]
         names = st.names
-        if "height" in st.ext:
-            from tycoon.cli.metropol_view import frame_summary
-
-            text = frame_summary(st, f)
-            if text:
-                return text
+        text = self._edition_summary(f)
+        if text:
+            return text
         if k == F.PRE_ROLL:
             return f"pre-roll phase on {self._square(st.pos[f[1]])}"
         if k == F.END_TURN:
@@ -416,9 +414,10 @@ class TerminalGame:
         if k == F.AUCTION:
             high = f"high bid {self._money(f[4])} by {names[f[5]]}" if f[5] >= 0 else "no bids yet"
             what = self._square(f[2]) if f[2] >= 0 else "a scarce building"
-            return (
-                f"auction of {what}: {high}; "
-                f"minimum bid {self._money(min_bid(st, f))}; a pass is final"
+            return f"auction of {what}: {high}; minimum bid {self._money(min_bid(st, f))}; " + (
+                "a pass is final"
+                if st.edition.mechanics.auction_pass_final
+                else "a new bid cancels the passes"
             )
         if k == F.DEBT:
             who = "the bank" if f[2] < 0 else names[f[2]]
@@ -505,10 +504,36 @@ class TerminalGame:
         self.console.print(self.players_table())
         if "marks" in self.st.ext:
             self.console.print(self.passport_panel())
-        if "height" in self.st.ext:
+        panel = self._edition_panel()
+        if panel is not None:
+            self.console.print(panel)
+
+    def _edition_panel(self) -> Group | Panel | None:
+        """The edition's own panel (metropol: the city; builder: chips and the island)."""
+        st = self.st
+        if st.edition.id == "metropol":
             from tycoon.cli.metropol_view import city_panel
 
-            self.console.print(city_panel(self.st))
+            return city_panel(st)
+        if st.edition.id == "builder":
+            from tycoon.cli.builder_panels import builder_panel
+
+            return builder_panel(st, [_colour(p) for p in range(st.n)])
+        return None
+
+    def _edition_summary(self, f: tuple[Any, ...]) -> str | None:
+        """The edition's own decision on top of the stack in a few words (None: a shared
+        frame)."""
+        st = self.st
+        if st.edition.id == "metropol":
+            from tycoon.cli.metropol_view import frame_summary
+
+            return frame_summary(st, f)
+        if st.edition.id == "builder":
+            from tycoon.cli.builder_panels import frame_summary as builder_summary
+
+            return builder_summary(st)
+        return None
 
     def board_table(self) -> Table:
         """The board in two halves side by side: square, price, owner, buildings, pawns."""
@@ -626,27 +651,34 @@ class TerminalGame:
             "completed": "a passport is complete (every wonder visited); net worth decides"
             if "marks" in st.ext
             else "everyone has left the city and the permits are cashed in; cash decides",
+            "penthouse": "the penthouse is built; points decide",
+            "no_penthouse": "nobody can build the penthouse any more; points decide",
         }.get(out.termination, "the turn limit was reached; net worth decides")
+        if "res" in st.ext and out.termination == "turn_limit":
+            how = "the turn limit was reached; points decide"
         winners = " and ".join(st.names[w] for w in out.winners)
         t = Table(title="Final standings", title_justify="left")
         t.add_column("Seat")
         t.add_column("Player")
-        t.add_column("Net worth", justify="right")
+        points = "res" in st.ext  # builder: points, bankrupt players included (B-61, B-71)
+        t.add_column("Points" if points else "Net worth", justify="right")
         order = sorted(range(st.n), key=lambda p: (-out.scores[p], p))
         for p in order:
-            status = self._money(out.scores[p]) if st.alive[p] else "bankrupt"
+            if points:
+                status = str(out.scores[p]) + ("" if st.alive[p] else " (bankrupt)")
+            else:
+                status = self._money(out.scores[p]) if st.alive[p] else "bankrupt"
             t.add_row(str(p), Text(st.names[p], style=_colour(p)), status)
-        parts: list[Table | Text | Panel] = [
+        parts: list[Table | Text | Panel | Group] = [
             Text(f"Game over after {st.turn + 1} turns: {how}.", style="bold"),
             Text(f"Winner: {winners}", style="bold green"),
             t,
         ]
         if "marks" in st.ext:
             parts.append(self.passport_panel())
-        if "height" in st.ext:
-            from tycoon.cli.metropol_view import city_panel
-
-            parts.append(city_panel(st))
+        panel = self._edition_panel()
+        if panel is not None:
+            parts.append(panel)
         self.console.print(Group(*parts))
 
 

@@ -161,11 +161,32 @@ class Mechanics:
     """"raise": sell buildings and mortgage to pay (C-69); "forced_auction": the debtor puts
     his deeds up for auction one at a time, the money goes to him, and on bankruptcy his
     cash goes to the creditors and his deeds back to the bank (metropol M-62, M-63)."""
-    auction_step: int = 0
-    """The opening bid and the raise of an auction (0: the money unit; metropol M-25)."""
     trade_active_only: bool = False
     """True: only the active player may propose exchanges, and never while in debt
     (metropol M-59, M-61)."""
+    auction_pass_final: bool = True
+    """True: a pass leaves the auction for good (C-24, W-36); False: a new bid cancels every
+    pass and the auction closes when all but the high bidder have passed since (B-27 e)."""
+    last_player_wins: bool = True
+    """True: the game ends when one player is left (C-76); False: bankrupt players stay in
+    the game for scoring and play goes on while anyone is active (builder B-61)."""
+    pay_in_kind: bool = True
+    """True: a debtor may hand deeds to a player creditor as payment (C-70, W-87)."""
+    bankrupt_needs_all_mortgaged: bool = False
+    """True: bankruptcy only once every deed is mortgaged (builder B-60 (4)); False: as soon
+    as everything that could be raised falls short (C-69, W-86)."""
+    settle_acquired_mortgages: bool = True
+    """True: an acquired mortgaged deed is redeemed now or kept for the interest (C-68);
+    False: it simply stays mortgaged (builder B-57, B-62)."""
+    auction_bankrupt_deeds: bool = True
+    """True: deeds returned to the bank by a bankrupt are auctioned (C-73); False: they are
+    for sale again as at the start (builder B-63)."""
+    early_release: bool = True
+    """True: a jailed player may pay the fine or use a card in any window (W-66); False:
+    only at his jail decision (builder B-51)."""
+    counter_offers: bool = False
+    """True: the player an exchange is offered to may answer with an exchange of his own to
+    the offerer (a counter-offer, builder B-40, B-56)."""
 
 
 class Edition:
@@ -202,6 +223,15 @@ class Edition:
     def valued_houses_per_hotel(self, st: GameState) -> int:
         """Houses a hotel stands for in net worth (C-77, W-93)."""
         return self.houses_per_hotel(st)
+
+    def mortgage_value(self, st: GameState, square: int) -> int:
+        """What the bank pays for mortgaging a deed (the board's mortgage value)."""
+        return self.board.mortgage[square]
+
+    def redeem_cost(self, st: GameState, square: int) -> int:
+        """What lifting a mortgage costs: the mortgage value plus the board's interest."""
+        b = self.board
+        return b.mortgage[square] + b.interest[square]
 
     def on_land(self, st: GameState, seat: int, square: int) -> None:
         """Hook: a move of `seat` ended on `square`, before the square is resolved. Frames
@@ -255,11 +285,84 @@ class Edition:
         """Hook: does `seat` still take part (bid, pay, act)? Default: not bankrupt."""
         return bool(st.alive[seat])
 
-    def on_bankrupt(self, st: GameState, seat: int) -> None:
-        """Hook: `seat` has just gone bankrupt (default: nothing)."""
+    frame_names: ClassVar[dict[int, str]] = {}
+    """Names of the edition's own decision frames in views."""
+
+    def public_view(self, st: GameState, players: list[dict[str, Any]]) -> dict[str, Any]:
+        """Hook: the edition's own public state for a view (keys added to the view), and
+        per-seat facts added to `players` (default: nothing)."""
+        return {}
+
+    def frame_view(self, st: GameState, f: tuple[Any, ...]) -> dict[str, Any]:
+        """Hook: the public facts of one of the edition's own frames (default: none)."""
+        return {}
 
     def init_ext(self, st: GameState) -> None:
         """Hook: set the edition's own state in `st.ext` (lists of ints, copied on clone)."""
+
+    # --- hooks of editions with their own turn steps (builder) ---------------------------
+
+    def on_turn_start(self, st: GameState, seat: int) -> None:
+        """Hook: a turn (or an extra turn after a double) of `seat` begins; frames pushed
+        here run before its first decision."""
+
+    def on_production_roll(self, st: GameState, seat: int, total: int) -> None:
+        """Hook: `seat` rolled `total` in the roll step (a move roll or a jail try)."""
+
+    def on_move(self, st: GameState, seat: int, start: int, steps: int) -> None:
+        """Hook: `seat` moves `steps` squares (negative: backward) from `start`, square by
+        square, before the Start bonus and the landing."""
+
+    def card_effect(self, st: GameState, seat: int, card: int) -> None:
+        """Hook: carry out a card effect the shared mechanics do not know."""
+        raise AssertionError(f"edition {self.id} has no card effect for card {card}")
+
+    def extra_legal(self, st: GameState, f: tuple[Any, ...]) -> list[Action]:
+        """The edition's own actions at a shared frame `f` for its seat (default none)."""
+        return []
+
+    def extra_ok(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
+        """Is `a` one of the edition's own actions at shared frame `f` (agrees with
+        `extra_legal`)?"""
+        return False
+
+    def extra_apply(self, st: GameState, f: tuple[Any, ...], a: Action) -> None:
+        """Apply one of the edition's own actions at a shared frame."""
+        raise AssertionError(f"unhandled action {a}")
+
+    def anytime_legal(self, st: GameState, seat: int) -> list[Action]:
+        """The edition's own actions `seat` may take in any window (default none)."""
+        return []
+
+    def anytime_ok(self, st: GameState, seat: int, a: Action) -> bool:
+        """Is `a` one of `anytime_legal` (agrees with it)?"""
+        return False
+
+    def anytime_apply(self, st: GameState, seat: int, a: Action) -> None:
+        raise AssertionError(f"unhandled action {a}")
+
+    def on_bankrupt(self, st: GameState, seat: int, creditor: int) -> None:
+        """Hook: `seat` went bankrupt to `creditor` (a seat; BANK for the bank or for several
+        creditors), after the shared transfers and the turn's frames are settled; the
+        edition may end the game here."""
+
+    def holds_chips(self, st: GameState, seat: int, counts: tuple[int, ...]) -> bool:
+        """Does `seat` hold these resource chips (trades)? No chips in the default."""
+        return False
+
+    def move_chips(self, st: GameState, frm: int, to: int, counts: tuple[int, ...]) -> None:
+        """Resource chips change hands in a trade."""
+        raise AssertionError("this edition has no resource chips")
+
+    def chip_offers(self, st: GameState, seat: int, partners: list[int]) -> list[Action]:
+        """Listed exchanges of resource chips `seat` may offer (default none)."""
+        return []
+
+    def scores(self, st: GameState) -> tuple[int, ...]:
+        """Each seat's score in the outcome: net worth, 0 for a bankrupt (C-77, W-93)."""
+        from tycoon.rules.property import net_worth
+
+        return tuple(net_worth(st, p) if st.alive[p] else 0 for p in range(st.n))
 
     def winners(self, st: GameState, alive: list[int]) -> tuple[int, ...]:
         """The seats with the highest net worth (ties share the win, C-77, W-94)."""

@@ -27,6 +27,12 @@ class SquareKind(IntEnum):
     JAIL = 6
     FREE_PARKING = 7
     GO_TO_JAIL = 8
+    COLLECT = 9
+    """Take chips of the square's resource type (builder B-30)."""
+    ROLL_FOR_RESOURCES = 10
+    """Roll the dice, take chips of the type the square's chart names (builder B-31)."""
+    STEAL = 11
+    """Take a chip from another player (builder B-34)."""
 
 
 DEED_KINDS = frozenset({SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY})
@@ -44,7 +50,14 @@ EFFECTS = (
     "move_back_to",
     "move_to_nearest",
     "edition",
+    "pay_each",
+    "forced_trade",
+    "pay_per_block",
+    "gain_own_resource",
+    "gain_any_resource",
 )
+KEPT_EFFECTS = frozenset({"get_out_of_jail", "forced_trade"})
+"""Cards of these effects are kept by the drawer until used (C-35, builder B-65)."""
 
 # Extra keys an effect object may carry besides its effect name, by effect.
 EFFECT_MODIFIERS = {"move_to_nearest": frozenset({"roll_for_rent"}), "edition": frozenset({"x"})}
@@ -56,7 +69,9 @@ class Card(NamedTuple):
     move_to / move_back_to: x = target square; move_by: x = steps (negative = backward);
     move_to_nearest: x = target SquareKind, y = 1 if a utility's rent is set by a fresh roll;
     repairs: x, y = per house, per hotel; pay_or_draw: x = fee, y = deck index of the draw;
-    collect, pay, collect_from_each: x = amount.
+    collect, pay, collect_from_each, pay_each: x = amount; pay_per_block: x = amount per
+    block; gain_own_resource, gain_any_resource: x = chips. The edition carries out the
+    effects the shared mechanics do not know (`Edition.card_effect`).
     edition: an effect only one edition knows; `effect` is its name, x its number.
     """
 
@@ -202,7 +217,7 @@ def _effect_args(
         if not isinstance(arg, str) or not arg:
             raise RecordError(f"board data: {where}.edition: expected an effect name")
         return (_effect_int(eff, "x", where) if "x" in eff else 0), 0
-    if code in ("go_to_jail", "get_out_of_jail"):
+    if code in ("go_to_jail", "get_out_of_jail", "forced_trade"):
         if arg is not True:
             raise RecordError(f"board data: {where}.{code}: expected true, got {arg!r}")
         return 0, 0

@@ -16,6 +16,7 @@ def register(edition: Edition) -> Edition:
 
 def _load_builtin() -> None:
     if not _EDITIONS:
+        from tycoon.editions.builder import BUILDER
         from tycoon.editions.classic import CLASSIC
         from tycoon.editions.metropol import METROPOL
         from tycoon.editions.wonders import WONDERS
@@ -23,6 +24,7 @@ def _load_builtin() -> None:
         register(CLASSIC)
         register(WONDERS)
         register(METROPOL)
+        register(BUILDER)
 
 
 def find_edition(name: str) -> Edition:

@@ -24,13 +24,25 @@ The vocabulary (see README, "Action vocabulary"); `S` is a square index, `P` a s
     end-turn
     mark S                wonders: mark wonder S in your passport (the airport's free flight)
     want N                in a building shortage: how many houses (or hotels) you want now
-    go S                  metropol: move to square S (triples free move, City Hall)
-    block B               metropol: place a block on city block B (0..35, row by row)
-    veto | cross          metropol: take the auctioned permit at +50,000; cross the city
-    put-up S              metropol: a debtor puts permit S up for forced auction
-    call-out P            metropol: call out seat P's missed mandatory block
-    trade P give I get I cash N   wonders: offer seat P an exchange; I lists squares and card
-                          ids (`1,3,C7`, or `-` for nothing); N > 0 you pay P, N < 0 P pays you
+    trade P give I get I cash N   offer seat P an exchange; I lists squares, card ids and
+                          resource chips (`1,3,C7,2r,1y`, or `-` for nothing); N > 0 you pay
+                          P, N < 0 P pays you. A trade action answering an open offer from P
+                          is a counter-offer where the edition allows them.
+    builder (B-14 to B-65): `R` is a resource type letter (r, p, g, y), `K` a chip list such
+    as `1r,1g,1y`, `L` a grid cell:
+    discard R             put one chip of type R on your square (hand above the limit)
+    steal P R             take one chip of type R from seat P (Steal 1 Resource)
+    exchange K for R      Free Parking: give the chips K (two), take one chip of type R
+    bank-trade R for R    give four chips of one type, take one of another
+    floor L pay K         build the next floor on cell L, paying with the chips K
+    force P take R give R use a FORCED TRADE! card on seat P
+    take R                take a chip of type R (a card that lets you choose)
+    metropol:
+    go S                  move to square S (triples free move, City Hall)
+    block B               place a block on city block B (0..35, row by row)
+    veto | cross          take the auctioned permit at +50,000; cross the city
+    put-up S              a debtor puts permit S up for forced auction
+    call-out P            call out seat P's missed mandatory block
 """
 
 from __future__ import annotations
@@ -70,12 +82,26 @@ class Kind(IntEnum):
     TRADE = 25
     WANT = 26
     BUILD_HOTEL = 27
+    PUT_UP = 28  # a debtor's forced auction (Mechanics.debt "forced_auction", metropol M-62)
+    # builder (values 40 to 59)
+    DISCARD = 40
+    STEAL = 41
+    PARKING_TRADE = 42
+    BANK_TRADE = 43
+    FLOOR = 44
+    FORCE = 45
+    TAKE = 46
+    # metropol (values 60 to 79)
     GO = 60
     BLOCK = 61
     VETO = 62
     CROSS = 63
-    PUT_UP = 64
     CALL_OUT = 65
+
+
+FIRST_EDITION_KIND = 40
+"""Kinds from here on belong to one edition (builder 40 to 59, metropol 60 to 79); the
+shared frames hand them to `Edition.extra_legal` / `extra_ok` / `extra_apply`."""
 
 
 class Action(NamedTuple):
@@ -129,6 +155,13 @@ _WORDS: dict[int, str] = {
     Kind.CROSS: "cross",
     Kind.PUT_UP: "put-up",
     Kind.CALL_OUT: "call-out",
+    Kind.DISCARD: "discard",
+    Kind.STEAL: "steal",
+    Kind.PARKING_TRADE: "exchange",
+    Kind.BANK_TRADE: "bank-trade",
+    Kind.FLOOR: "floor",
+    Kind.FORCE: "force",
+    Kind.TAKE: "take",
 }
 _BY_WORD: dict[str, int] = {w: k for k, w in _WORDS.items() if k != Kind.DICE}
 _SQUARE_KINDS = frozenset(
@@ -153,17 +186,49 @@ def mask_of(squares: list[int] | tuple[int, ...]) -> int:
 
 CARD_BIT = 64
 """In an item mask (trades), card c is bit CARD_BIT + c; squares use bits 0 to 63."""
+RES_SHIFT = 2700
+"""Resource chips in an item mask: the count of type t sits in bits RES_SHIFT + 8t to
+RES_SHIFT + 8t + 7 (above every card bit: card codes stay below 2600)."""
+RES_LETTERS = "rpgy"
+"""Resource types in text: red, purple, green, yellow (builder, B-7)."""
+_LOW = (1 << RES_SHIFT) - 1
 
 
 def items_of(mask: int) -> tuple[list[int], list[int]]:
-    """(squares, cards) of a trade item mask."""
-    bits = squares_of(mask)
+    """(squares, cards) of a trade item mask (resource chips: `resources_of`)."""
+    bits = squares_of(mask & _LOW)
     return [b for b in bits if b < CARD_BIT], [b - CARD_BIT for b in bits if b >= CARD_BIT]
+
+
+def pack(counts: tuple[int, ...] | list[int]) -> int:
+    """Chip counts per type (r, p, g, y; each 0 to 255) as one int: 8 bits per type."""
+    return sum(c << (8 * t) for t, c in enumerate(counts))
+
+
+def unpack(packed: int) -> tuple[int, int, int, int]:
+    """The chip counts per type of a packed chip list."""
+    return (packed & 255, packed >> 8 & 255, packed >> 16 & 255, packed >> 24 & 255)
+
+
+def resources_of(mask: int) -> tuple[int, int, int, int]:
+    """The chip counts per resource type (r, p, g, y) of a trade item mask."""
+    return unpack(mask >> RES_SHIFT)
+
+
+def chips(counts: tuple[int, ...] | list[int]) -> int:
+    """The item-mask bits (for a trade) of chip counts per type."""
+    return pack(counts) << RES_SHIFT
+
+
+def chips_text(packed: int) -> str:
+    """`1r,2y` for a packed chip list ('-' if none)."""
+    return ",".join(f"{c}{RES_LETTERS[t]}" for t, c in enumerate(unpack(packed)) if c) or "-"
 
 
 def _items_text(mask: int) -> str:
     squares, cards = items_of(mask)
-    return ",".join([*map(str, squares), *map(card_text, cards)]) or "-"
+    res = [f"{c}{RES_LETTERS[t]}" for t, c in enumerate(resources_of(mask)) if c]
+    return ",".join([*map(str, squares), *map(card_text, cards), *res]) or "-"
 
 
 def squares_of(mask: int) -> list[int]:
@@ -199,6 +264,18 @@ def action_text(a: Action) -> str:
         return f"pay-with {','.join(map(str, squares_of(a.a)))} for {a.c}"
     if k == Kind.TRADE:
         return f"trade {a.a} give {_items_text(a.b)} get {_items_text(a.c)} cash {a.d}"
+    if k in (Kind.DISCARD, Kind.TAKE):
+        return f"{word} {RES_LETTERS[a.a]}"
+    if k == Kind.STEAL:
+        return f"steal {a.a} {RES_LETTERS[a.b]}"
+    if k == Kind.PARKING_TRADE:
+        return f"exchange {chips_text(a.a)} for {RES_LETTERS[a.b]}"
+    if k == Kind.BANK_TRADE:
+        return f"bank-trade {RES_LETTERS[a.a]} for {RES_LETTERS[a.b]}"
+    if k == Kind.FLOOR:
+        return f"floor {a.a} pay {chips_text(a.b)}"
+    if k == Kind.FORCE:
+        return f"force {a.a} take {RES_LETTERS[a.b]} give {RES_LETTERS[a.c]}"
     return word
 
 
@@ -231,10 +308,49 @@ def _items(tok: str, text: str) -> int:
         return 0
     mask = 0
     for part in tok.split(","):
+        if part[:1].isdigit() and part[-1:].isalpha():
+            one = _chips(part, text)
+            if any(a and b for a, b in zip(resources_of(mask), unpack(one), strict=True)):
+                raise ActionParseError(f"'{text}': bad item list '{tok}'")
+            mask |= one << RES_SHIFT
+            continue
         bit = CARD_BIT + _card(part, text) if part[:1].isalpha() else _int(part, text)
         if (bit < CARD_BIT and bit >= 64) or mask >> bit & 1:
             raise ActionParseError(f"'{text}': bad item list '{tok}'")
         mask |= 1 << bit
+    return mask
+
+
+def _res(tok: str, text: str) -> int:
+    from tycoon.engine.errors import ActionParseError
+
+    if len(tok) != 1 or tok.lower() not in RES_LETTERS:
+        raise ActionParseError(f"'{text}': '{tok}' is not a resource type (r, p, g or y)")
+    return RES_LETTERS.index(tok.lower())
+
+
+def _chips(tok: str, text: str) -> int:
+    """One `2r` item (count then type letter), packed; counts 1 to 255."""
+    from tycoon.engine.errors import ActionParseError
+
+    count = _int(tok[:-1], text)
+    if not 1 <= count <= 255:
+        raise ActionParseError(f"'{text}': bad chip count in '{tok}'")
+    return count << (8 * _res(tok[-1], text))
+
+
+def _chip_list(tok: str, text: str) -> int:
+    """A chip list `1r,2y` (each type once), packed; `-` for none."""
+    from tycoon.engine.errors import ActionParseError
+
+    if tok == "-":
+        return 0
+    mask = 0
+    for part in tok.split(","):
+        one = _chips(part, text)
+        if any(a and b for a, b in zip(unpack(mask), unpack(one), strict=True)):
+            raise ActionParseError(f"'{text}': a resource type is listed twice in '{tok}'")
+        mask |= one
     return mask
 
 
@@ -291,6 +407,8 @@ def parse_text(text: str) -> Action:
             _items(toks[5], text),
             sign * _int(cash[1:] if sign < 0 else cash, text),
         )
+    if k in _BUILDER_KINDS:
+        return _parse_builder(k, toks, text)
     if k == Kind.PAY_WITH:
         if n != 4 or toks[2].lower() != "for":
             raise ActionParseError(f"'{text}': expected 'pay-with <squares> for <amount>'")
@@ -298,3 +416,40 @@ def parse_text(text: str) -> Action:
     if n != 1:
         raise ActionParseError(f"'{text}': '{word}' takes no arguments")
     return Action(k)
+
+
+_BUILDER_KINDS = frozenset(
+    {Kind.DISCARD, Kind.STEAL, Kind.PARKING_TRADE, Kind.BANK_TRADE, Kind.FLOOR, Kind.FORCE}
+    | {Kind.TAKE}
+)
+_BUILDER_SHAPES: dict[int, tuple[str, ...]] = {
+    Kind.DISCARD: ("R",),
+    Kind.TAKE: ("R",),
+    Kind.STEAL: ("N", "R"),
+    Kind.PARKING_TRADE: ("K", "for", "R"),
+    Kind.BANK_TRADE: ("R", "for", "R"),
+    Kind.FLOOR: ("N", "pay", "K"),
+    Kind.FORCE: ("N", "take", "R", "give", "R"),
+}
+_SHAPE_TEXT = {"R": "<r|p|g|y>", "N": "<number>", "K": "<chips like 1r,2g>"}
+
+
+def _parse_builder(k: int, toks: list[str], text: str) -> Action:
+    """The builder actions: fixed shapes of numbers, type letters, chip lists and words."""
+    from tycoon.engine.errors import ActionParseError
+
+    shape = _BUILDER_SHAPES[k]
+    words = [_WORDS[k], *(_SHAPE_TEXT.get(x, x) for x in shape)]
+    if len(toks) != len(shape) + 1:
+        raise ActionParseError(f"'{text}': expected '{' '.join(words)}'")
+    vals: list[int] = []
+    for want, tok in zip(shape, toks[1:], strict=True):
+        if want == "R":
+            vals.append(_res(tok, text))
+        elif want == "N":
+            vals.append(_int(tok, text))
+        elif want == "K":
+            vals.append(_chip_list(tok, text))
+        elif tok.lower() != want:
+            raise ActionParseError(f"'{text}': expected '{' '.join(words)}'")
+    return Action(k, *vals)

@@ -22,7 +22,6 @@ from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE, TERMINAL, Outcome, Termination
 from tycoon.rules import flow
-from tycoon.rules.property import net_worth
 
 if TYPE_CHECKING:
     from tycoon.editions.base import Edition
@@ -185,8 +184,7 @@ def outcome(st: GameState) -> Outcome | None:
     """How the game ended, its winners (ties share) and each seat's net worth."""
     if not st.termination:
         return None
-    scores = tuple(net_worth(st, p) if st.alive[p] else 0 for p in range(st.n))
-    return Outcome(Termination(st.termination), st.winners, scores)
+    return Outcome(Termination(st.termination), st.winners, st.edition.scores(st))
 
 
 def returns(st: GameState) -> list[float]:

@@ -28,6 +28,11 @@ class Termination(StrEnum):
     COMPLETED = "completed"
     """A player completed the edition's goal (all 22 wonders visited, W-92); net worth
     decides. Metropol: every player has left the city in the final phase (M-69)."""
+    PENTHOUSE = "penthouse"
+    """The penthouse was placed (builder B-66); points decide."""
+    NO_PENTHOUSE = "no_penthouse"
+    """Nobody can ever place the penthouse, or everybody is bankrupt (builder B-66a);
+    points decide."""
 
 
 @dataclass(frozen=True, slots=True)

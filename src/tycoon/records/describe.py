@@ -10,7 +10,16 @@ from collections.abc import Iterable, Sequence
 
 from tycoon.editions.board import Board
 from tycoon.engine import events as ev
-from tycoon.engine.actions import Action, Kind, card_text, items_of, parse_text, squares_of
+from tycoon.engine.actions import (
+    Action,
+    Kind,
+    card_text,
+    items_of,
+    parse_text,
+    resources_of,
+    squares_of,
+    unpack,
+)
 from tycoon.engine.errors import ActionParseError
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
@@ -26,7 +35,21 @@ _PURPOSE = {
     "4": " (for the first player)",
     "10": " (for the Highway exit)",
     "11": " (for the Courthouse fine)",
+    "5": " (Roll for Resources)",
 }
+_TYPES = ("red", "purple", "green", "yellow")
+"""Resource types of the builder edition, by index (B-7)."""
+
+
+def _chips(packed: int) -> str:
+    """'1 red, 2 yellow' for a packed chip list ('no chips' if empty)."""
+    words = [f"{c} {_TYPES[t]}" for t, c in enumerate(unpack(packed)) if c]
+    return ", ".join(words) or "no chips"
+
+
+def _cell(cell: int, cols: int = 6) -> str:
+    return f"cell {cell} (row {cell // cols}, column {cell % cols})"
+
 
 _RELEASE = {
     "served": "after serving two turns",
@@ -63,6 +86,9 @@ def _items(board: Board, mask: int) -> str:
     """Deeds and cards of a trade item mask in words ('nothing' if empty)."""
     squares, cards = items_of(mask)
     words = [_square(board, s) for s in squares] + [f"card {card_text(c)}" for c in cards]
+    res = resources_of(mask)
+    if any(res):
+        words.append(_chips(sum(c << (8 * t) for t, c in enumerate(res))))
     return ", ".join(words) or "nothing"
 
 
@@ -193,6 +219,8 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
             "completed": "a passport is complete"
             if "wonders_to_complete" in board.constants
             else "everyone has left the city",
+            "penthouse": "the penthouse is built",
+            "no_penthouse": "nobody can build the penthouse any more",
         }.get(d, "time is up")
         return f"Game over ({how}); winner: {who}"
     if k == ev.SHORTAGE:
@@ -207,6 +235,8 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
     metropol = _metropol(event, who, other, sq, amt)
     if metropol:
         return metropol
+    if k.startswith("chips_") or k in ("floor_built", "forced_trade"):
+        return _builder_event(board, names, event)
     return f"{k}: seat {event.seat}, square {event.square}, amount {event.amount}"
 
 
@@ -230,6 +260,28 @@ def _metropol(event: Event, who: str, other: str, sq: str, amt: str) -> str:
     if k == "called_out":
         return f"{who} called out {other}'s missing block"
     return ""
+
+
+def _builder_event(board: Board, names: Sequence[str], event: Event) -> str:
+    """The builder edition's events: chips and floors (B-14 to B-65)."""
+    k, d = event.kind, event.detail
+    who = _who(names, event.seat)
+    if k == "floor_built":
+        what = "the penthouse" if event.amount >= 5 else f"floor {event.amount}"
+        return f"{who} built {what} on {_cell(event.square)}"
+    if k == "forced_trade":
+        return f"{who} played FORCED TRADE! on {_who(names, event.other)}"
+    if k == "chips_moved":
+        chips = f"{event.amount} {_TYPES[event.square]}"
+        return f"{who} gave {chips} to {_who(names, event.other)} ({d})"
+    chips = f"{event.amount} {_TYPES[event.other]}"
+    if k == "chips_gained":
+        return f"{who} took {chips} from the supply ({d})"
+    if k == "chips_picked":
+        return f"{who} picked up {chips} lying on {_square(board, event.square)}"
+    if event.square >= 0:
+        return f"{who} left {chips} on {_square(board, event.square)} ({d})"
+    return f"{who} paid {chips} to the supply ({d})"
 
 
 def describe_events(st: GameState, events: Iterable[Event] | None = None) -> list[str]:
@@ -319,12 +371,27 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
         return f"{who} puts {_square(board, a)} up for forced auction"
     if k == Kind.CALL_OUT:
         return f"{who} calls out {_who(st.names, a)}'s missing block"
+    if k == Kind.DISCARD:
+        return f"{who} discards a {_TYPES[a]} chip"
+    if k == Kind.TAKE:
+        return f"{who} takes a {_TYPES[a]} chip"
+    if k == Kind.STEAL:
+        return f"{who} steals a {_TYPES[action.b]} chip from {_who(st.names, a)}"
+    if k == Kind.PARKING_TRADE:
+        return f"{who} exchanges {_chips(a)} for a {_TYPES[action.b]} chip"
+    if k == Kind.BANK_TRADE:
+        return f"{who} trades four {_TYPES[a]} chips for a {_TYPES[action.b]} one with the bank"
+    if k == Kind.FLOOR:
+        return f"{who} builds on {_cell(a)}, paying {_chips(action.b)}"
+    if k == Kind.FORCE:
+        return (
+            f"{who} forces {_who(st.names, a)} to trade a {_TYPES[action.b]} chip"
+            f" for a {_TYPES[action.c]} one"
+        )
     if k == Kind.TRADE:
 
         def items(mask: int) -> str:
-            squares, cards = items_of(mask)
-            names = [_square(board, s) for s in squares] + [f"card {card_text(c)}" for c in cards]
-            return ", ".join(names) or "nothing"
+            return _items(board, mask)
 
         cash = action.d
         money = (

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tycoon.editions.wonders import FLIGHT
 from tycoon.engine.actions import action_text, card_text, items_of, squares_of
 from tycoon.engine.api import legal_actions
 from tycoon.engine.state import Frame, GameState
@@ -41,13 +40,6 @@ _OFFER_KINDS = {
     F.OFFER_IN_KIND: "in_kind",
     F.OFFER_TRADE: "trade",
 }
-_EDITION_FRAME_NAMES = {
-    "wonders": {FLIGHT: "flight"},
-    "metropol": {F.EDITION_FRAMES: "choice", F.EDITION_FRAMES + 1: "building"},
-}
-"""Names of the editions' own decision frames (wonders: the free flight's mark, W-52;
-metropol: a one-off choice and the building phase, M-47)."""
-_METROPOL_CHOICES = ("triples", "city_hall", "free_block", "veto", "cross", "call_out")
 
 
 def _items(mask: int) -> dict[str, list[Any]]:
@@ -58,7 +50,7 @@ def _items(mask: int) -> dict[str, list[Any]]:
 def _pending(st: GameState, f: Frame) -> dict[str, Any]:
     """The public facts of the decision (or chance node) the game waits on."""
     k = f[0]
-    name = _FRAME_NAMES.get(k) or _EDITION_FRAME_NAMES.get(st.edition.id, {}).get(k, str(k))
+    name = _FRAME_NAMES.get(k) or st.edition.frame_names.get(k, str(k))
     out: dict[str, Any] = {"kind": name, "seat": f[1]}
     if k == F.BUY:
         out["square"] = f[2]
@@ -93,9 +85,8 @@ def _pending(st: GameState, f: Frame) -> dict[str, Any]:
         out["doubles"] = f[2]
     elif k == F.DICE:
         out["purpose"] = f[2]
-    elif k == F.EDITION_FRAMES and "height" in st.ext:  # metropol: what is chosen, and on what
-        out["choice"] = _METROPOL_CHOICES[f[2]]
-        out["data"] = list(f[3:5]) if f[2] != 5 else [f[3]]
+    elif F.EDITION_FRAMES <= k < F.DICE:
+        out.update(st.edition.frame_view(st, f))
     return out
 
 
@@ -117,22 +108,7 @@ def view(st: GameState, seat: int | None = None) -> dict[str, Any]:
         }
         for p in range(st.n)
     ]
-    if "marks" in st.ext:  # passports (wonders, W-13): the marked wonders of each seat
-        for p, m in enumerate(st.ext["marks"]):
-            players[p]["passport"] = squares_of(m)
-    extra: dict[str, Any] = {}
-    if "height" in st.ext:  # metropol: the city, the district values and who has left
-        c = st.ext["city"]
-        extra["city"] = {
-            "height": st.ext["height"][:],
-            "roof": st.ext["roof"][:],
-            "blocks_left": c[0],
-            "skyscrapers": c[1],
-            "final_phase": bool(c[2]),
-            "base": st.ext["base"][:],
-        }
-        for p in range(st.n):
-            players[p]["left"] = bool(st.ext["left"][p])
+    extra = st.edition.public_view(st, players)
     legal: list[str] = []
     if seat is not None and cur != TERMINAL:
         legal = [action_text(a) for a in legal_actions(st, seat)]

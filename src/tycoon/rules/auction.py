@@ -1,4 +1,7 @@
-"""Auctions (C-22 to C-26): open ascending bids asked in turn order; a pass is final."""
+"""Auctions (C-22 to C-26): open ascending bids asked in turn order; a pass is final, or,
+where the edition says so, cancelled by the next bid (builder B-27, OQ-1). The board may set
+the lowest opening bid (`auction_opening_bid`) and the lowest raise (`auction_min_raise`);
+both default to the money unit."""
 
 from __future__ import annotations
 
@@ -13,22 +16,41 @@ LADDER = (0, 1, 2, 4, 10, 20, 40, 100, 200)
 `bid_ladder_step` (default: the money unit); any amount the rules allow is accepted."""
 
 
-def step(st: GameState) -> int:
-    """The raise of an auction: the edition's `auction_step` (M-25), else the money unit."""
-    return st.edition.mechanics.auction_step or int(st.edition.board.constants["money_unit"])
+def _constant(st: GameState, name: str) -> int:
+    c = st.edition.board.constants
+    return int(c.get(name, c["money_unit"]))
+
+
+def opening_bid(st: GameState) -> int:
+    """The lowest first bid where it is not half the price: the board's `auction_opening_bid`
+    (builder B-27: 10M; metropol M-25: 50,000), else the money unit (W-36)."""
+    return _constant(st, "auction_opening_bid")
+
+
+def min_raise(st: GameState) -> int:
+    """The lowest raise over the high bid: the board's `auction_min_raise` (builder: 5M,
+    metropol: 50,000), else the money unit."""
+    return _constant(st, "auction_min_raise")
+
+
+def bid_unit(st: GameState) -> int:
+    """Every bid is a multiple of the board's `auction_bid_unit` (metropol: 50,000), else of
+    the money unit."""
+    return _constant(st, "auction_bid_unit")
 
 
 def start_auction(
     st: GameState, square: int, order: list[int], extra: tuple[int, ...] = ()
 ) -> None:
     """Auction `square` among `order`, asked in that order (C-22 to C-26, W-36). The first bid
-    is at least half the price (C-22) or one step (W-36, M-25); jailed players bid only
-    where the edition lets them collect rent (C-23). `extra` rides on the frame for the
-    edition's `close_auction` (metropol: the seller)."""
+    is at least half the price (C-22) or the opening bid (W-36, B-27, M-25); jailed players
+    bid only where the edition lets them collect rent (C-23). `extra` rides on the frame for
+    the edition's `close_auction` (metropol: the seller)."""
     mech = st.edition.mechanics
     jailed_ok = mech.jailed_owner_collects
     bidders = tuple(s for s in order if jailed_ok or st.jail[s] < 0)
-    start = st.edition.board.price[square] // 2 if mech.auction_opens_at_half_price else step(st)
+    half = mech.auction_opens_at_half_price
+    start = st.edition.board.price[square] // 2 if half else opening_bid(st)
     emit(st, ev.AUCTION_STARTED, -1, square, start)
     if not bidders:
         emit(st, ev.AUCTION_UNSOLD, -1, square)
@@ -45,9 +67,9 @@ def start_building_auction(st: GameState, building: int, order: list[int], openi
 
 
 def min_bid(st: GameState, f: Frame) -> int:
-    """The lowest legal bid: the opening price, then the high bid plus one step."""
+    """The lowest legal bid: the opening price, then the high bid plus the lowest raise."""
     start, high, high_bidder = f[3], f[4], f[5]
-    return int(start if high_bidder < 0 else high + step(st))
+    return int(start if high_bidder < 0 else high + min_raise(st))
 
 
 def _exact_raises(st: GameState) -> bool:
@@ -65,7 +87,7 @@ def auction_legal(st: GameState, f: Frame) -> list[Action]:
             acts.append(Action(Kind.BID, lo))
         return acts
     c = st.edition.board.constants
-    ladder = c.get("bid_ladder_step", step(st))
+    ladder = c.get("bid_ladder_step", bid_unit(st))
     for r in LADDER:
         if lo + r * ladder > cash:
             break
@@ -76,7 +98,7 @@ def auction_legal(st: GameState, f: Frame) -> list[Action]:
 def bid_is_legal(st: GameState, f: Frame, amount: int) -> bool:
     if _exact_raises(st):
         return amount == min_bid(st, f) <= st.cash[f[1]]
-    return amount % step(st) == 0 and min_bid(st, f) <= amount <= st.cash[f[1]]
+    return amount % bid_unit(st) == 0 and min_bid(st, f) <= amount <= st.cash[f[1]]
 
 
 def auction_apply(st: GameState, f: Frame, a: Action) -> None:
@@ -85,6 +107,8 @@ def auction_apply(st: GameState, f: Frame, a: Action) -> None:
     if a.kind == Kind.BID:
         high, high_bidder = a.a, asker
         emit(st, ev.BID, asker, square, high)
+        if not st.edition.mechanics.auction_pass_final:
+            out = 0  # B-27 (e): a new bid cancels every earlier pass
     else:
         out |= 1 << asker
         emit(st, ev.PASSED, asker, square)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tycoon.editions.board import KEPT_EFFECTS
 from tycoon.engine import events as ev
 from tycoon.engine.actions import Action, Kind, card_text
 from tycoon.engine.state import Frame, GameState
@@ -18,8 +19,8 @@ def draw(st: GameState, seat: int, deck: int) -> None:
     c = st.edition.board.card(card)
     emit(st, ev.CARD_DRAWN, seat, st.pos[seat], 0, -1, card_text(card))
     eff = c.effect
-    if eff == "get_out_of_jail":
-        st.card_holder[card] = seat  # C-35: kept until used or sold
+    if eff in KEPT_EFFECTS:
+        st.card_holder[card] = seat  # C-35, B-65: kept until used or sold
         emit(st, ev.CARD_KEPT, seat, -1, 0, -1, card_text(card))
         return
     st.decks[deck].append(card)
@@ -44,6 +45,9 @@ def draw(st: GameState, seat: int, deck: int) -> None:
     elif eff == "collect_from_each":
         payers = tuple(p for p in seats_from(st, seat) if p != seat)
         st.stack.append((F.STEP_COLLECT_EACH, seat, c.x, payers))
+    elif eff == "pay_each":  # builder OQ-4: each other player in turn, each its own debt
+        payees = tuple(p for p in seats_from(st, seat) if p != seat)
+        st.stack.append((F.STEP_COLLECT_EACH, seat, -c.x, payees))
     elif eff == "go_to_jail":
         from tycoon.rules.jail import go_to_jail
 
@@ -59,6 +63,8 @@ def draw(st: GameState, seat: int, deck: int) -> None:
         pay(st, seat, BANK, houses * c.x + hotels * c.y, "repairs", from_card=True)
     elif eff == "pay_or_draw":
         st.stack.append((F.CARD_CHOICE, seat, card))
+    else:  # an effect only the edition knows
+        st.edition.card_effect(st, seat, card)
 
 
 def choice_legal(st: GameState, f: Frame) -> list[Action]:
@@ -77,7 +83,7 @@ def choice_apply(st: GameState, f: Frame, a: Action) -> None:
 
 
 def return_card(st: GameState, card: int) -> None:
-    """A used Get-out-of-Jail card goes to the bottom of its own deck (C-35)."""
+    """A used kept card goes to the bottom of its own deck (C-35, B-65)."""
     del st.card_holder[card]
     st.decks[st.edition.board.deck_index(card)].append(card)
     emit(st, ev.CARD_RETURNED, -1, -1, 0, -1, card_text(card))

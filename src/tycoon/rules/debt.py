@@ -75,7 +75,7 @@ def debt_legal(st: GameState, f: Frame) -> list[Action]:
     acts = [Action(k, s) for k, s in raise_cash_options(st, seat)]
     if st.cash[seat] >= amount:
         acts.append(Action(Kind.PAY))
-    if creditor != BANK:
+    if creditor != BANK and st.edition.mechanics.pay_in_kind:
         unit = st.edition.board.constants["money_unit"]
         for s in in_kind_deeds(st, seat):
             value = min(st.edition.board.price[s], amount) // unit * unit
@@ -87,10 +87,14 @@ def debt_legal(st: GameState, f: Frame) -> list[Action]:
 
 def may_go_bankrupt(st: GameState, seat: int, owed: int) -> bool:
     """W-86, Q-4: when everything that could be raised is short of the debt, or (a guard)
-    when nothing can be sold or mortgaged now.
-    M-63: when every deed has been put up and cash is still short."""
-    if st.edition.mechanics.debt == "forced_auction":
+    when nothing can be sold or mortgaged now. M-63: when every deed has been put up and
+    cash is still short. B-60 (4): only once every deed is mortgaged, where the edition says
+    so."""
+    mech = st.edition.mechanics
+    if mech.debt == "forced_auction":
         return st.cash[seat] < owed and not forced_candidates(st, seat)
+    if mech.bankrupt_needs_all_mortgaged:
+        return st.cash[seat] < owed and not raise_cash_options(st, seat)
     if max_raisable(st, seat) < owed:
         return True
     return st.cash[seat] < owed and not raise_cash_options(st, seat)
@@ -120,14 +124,10 @@ def pay_with_legal(st: GameState, f: Frame, a: Action) -> bool:
     """Any set of handover-able deeds for any value in [0, debt], in money units."""
     _, seat, creditor, amount, _r, _c = f
     unit = st.edition.board.constants["money_unit"]
-    if (
-        st.edition.mechanics.debt == "forced_auction"
-        or creditor == BANK
-        or not a.a
-        or a.b
-        or a.c > amount
-        or a.c % unit
-    ):
+    mech = st.edition.mechanics
+    if not mech.pay_in_kind or mech.debt == "forced_auction":
+        return False
+    if creditor == BANK or not a.a or a.b or a.c > amount or a.c % unit:
         return False
     allowed = set(in_kind_deeds(st, seat))
     return all(s in allowed for s in squares_of(a.a))
@@ -225,7 +225,7 @@ def bankrupt(st: GameState, seat: int, creditor: Creditor) -> None:
                 mortgaged_mask |= 1 << s
         for c in kept_cards:
             st.card_holder[c] = creditor
-        if mortgaged_mask:
+        if mortgaged_mask and st.edition.mechanics.settle_acquired_mortgages:
             follow = [(F.ACQUIRED, creditor, mortgaged_mask)]
     else:
         clear_buildings(st, seat)  # C-73: no payment, not auctioned
@@ -236,19 +236,20 @@ def bankrupt(st: GameState, seat: int, creditor: Creditor) -> None:
         for s in deeds:
             st.owner[s] = -1
             st.mortgaged[s] = False
-        follow = [(F.STEP_BANK_AUCTIONS, seat, tuple(deeds))] if deeds else []
+        auction = deeds and st.edition.mechanics.auction_bankrupt_deeds
+        follow = [(F.STEP_BANK_AUCTIONS, seat, tuple(deeds))] if auction else []
     st.alive[seat] = False
-    st.edition.on_bankrupt(st, seat)
     st.jail[seat] = -1
     st.claims = [c for c in st.claims if c[0] != seat and c[1] != seat]
-    if sum(st.alive) == 1:
+    if sum(st.alive) == 1 and st.edition.mechanics.last_player_wins:
         st.stack[:] = [(F.STEP_GAME_END, -1, Termination.LAST_PLAYER.value)]
-        return
-    if seat == st.active:
-        end_turn_now(st)
     else:
-        st.stack[:] = [f for f in st.stack if not _owned_by(f, seat)]
-    st.stack.extend(follow)
+        if seat == st.active:
+            end_turn_now(st)
+        else:
+            st.stack[:] = [f for f in st.stack if not _owned_by(f, seat)]
+        st.stack.extend(follow)
+    st.edition.on_bankrupt(st, seat, creditor if isinstance(creditor, int) else BANK)
 
 
 def bank_auctions_step(st: GameState, f: Frame) -> None:
@@ -263,7 +264,8 @@ def bank_auctions_step(st: GameState, f: Frame) -> None:
 
 
 def collect_each_step(st: GameState, f: Frame) -> None:
-    """C-38, Q-6: the other players pay the drawer one by one, in turn order."""
+    """C-38, Q-6: the other players pay the drawer one by one, in turn order. A negative
+    amount: the drawer pays each of them in turn, each payment its own debt (builder OQ-4)."""
     _, drawer, amount, payers = f
     st.stack.pop()
     payers = tuple(p for p in payers if st.alive[p])
@@ -271,7 +273,10 @@ def collect_each_step(st: GameState, f: Frame) -> None:
         return
     if len(payers) > 1:
         st.stack.append((F.STEP_COLLECT_EACH, drawer, amount, payers[1:]))
-    pay(st, payers[0], drawer, amount, "card", from_card=True)
+    if amount < 0:
+        pay(st, drawer, payers[0], -amount, "card", from_card=True)
+    else:
+        pay(st, payers[0], drawer, amount, "card", from_card=True)
 
 
 __all__ = ["bankrupt", "debt_apply", "debt_legal", "end_turn_now", "next_alive", "pay"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tycoon.editions.board import SquareKind
 from tycoon.engine import events as ev
-from tycoon.engine.actions import Action, Kind
+from tycoon.engine.actions import FIRST_EDITION_KIND, Action, Kind
 from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import Frame, GameState
@@ -130,8 +130,14 @@ def anytime_actions(st: GameState, seat: int) -> list[Action]:
         acts.extend(trade.trade_offers(st, seat))
     if mech.build_out_of_turn and _build_window_open(st, seat):
         acts.extend(_builds(st, seat))
-    if mech.jail == "attempts" and st.jail[seat] >= 0 and st.stack[-1][0] != F.JAIL:
+    if (
+        mech.jail == "attempts"
+        and mech.early_release
+        and st.jail[seat] >= 0
+        and st.stack[-1][0] != F.JAIL
+    ):
         acts.extend(_early_release(st, seat))  # W-66: (a) and (b) in an earlier window
+    acts.extend(st.edition.anytime_legal(st, seat))
     return acts
 
 
@@ -151,7 +157,7 @@ def _early_release(st: GameState, seat: int) -> list[Action]:
     acts = []
     if st.cash[seat] >= jail.jail_fee(st):
         acts.append(Action(Kind.PAY_FINE))
-    if seat in st.card_holder.values():
+    if jail.jail_cards_of(st, seat):
         acts.append(Action(Kind.USE_CARD))
     return acts
 
@@ -195,10 +201,12 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
             acts.extend(_builds(st, seat))
         if k == F.PRE_ROLL and st.edition.mechanics.trades == "sale":
             acts.extend(trade.sale_offers(st, seat))
+        acts.extend(st.edition.extra_legal(st, f))
         return acts
     if k == F.END_TURN:
         acts = anytime_actions(st, seat)
         acts.append(Action(Kind.END_TURN))
+        acts.extend(st.edition.extra_legal(st, f))
         return acts
     if k == F.BUY:
         acts = [Action(kk, s) for kk, s in raise_cash_options(st, seat)]
@@ -215,7 +223,7 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
             acts.extend(trade.trade_offers(st, seat))
         return acts
     if k == F.JAIL:
-        return _jail_legal(st, seat)
+        return _jail_legal(st, seat) + st.edition.extra_legal(st, f)
     if k == F.OFFER:
         return trade.offer_legal(st, f)
     if k == F.CARD_CHOICE:
@@ -269,7 +277,8 @@ def _anytime_ok(st: GameState, seat: int, a: Action) -> bool:
             and trade.trade_is_legal(st, seat, a)
         )
     if k in (Kind.PAY_FINE, Kind.USE_CARD):
-        jailed = st.edition.mechanics.jail == "attempts" and st.jail[seat] >= 0
+        mech = st.edition.mechanics
+        jailed = mech.jail == "attempts" and mech.early_release and st.jail[seat] >= 0
         top = st.stack[-1][0]
         return jailed and top != F.JAIL and not a.a and Action(k) in _early_release(st, seat)
     s = a.a
@@ -295,6 +304,10 @@ def _anytime_ok(st: GameState, seat: int, a: Action) -> bool:
 def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
     """Is `a` one of the frame's own actions (not an anytime one) for its seat?"""
     fk, seat, k = f[0], f[1], a.kind
+    if k >= FIRST_EDITION_KIND:  # an edition's own action: the edition checks everything
+        if F.EDITION_FRAMES <= fk < F.DICE:
+            return st.edition.frame_ok(st, f, a)
+        return st.edition.extra_ok(st, f, a)
     if (k not in _AMOUNT_KINDS and (a.b or a.c)) or (k in _ARGLESS and a.a):
         return False
     if fk == F.PRE_ROLL or fk == F.ROLL_AGAIN:
@@ -325,6 +338,8 @@ def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
     if fk == F.JAIL:
         return Action(k) in jail.own_actions(st, seat) and k != Kind.BUILD
     if fk == F.OFFER:
+        if k == Kind.TRADE:
+            return trade.counter_is_legal(st, f, a)
         return k == Kind.REJECT or (
             k == Kind.ACCEPT and Action(Kind.ACCEPT) in trade.offer_legal(st, f)
         )
@@ -372,6 +387,8 @@ def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
         fk = f[0]
         if _frame_ok(st, f, a):
             return True
+        if k >= FIRST_EDITION_KIND:
+            return fk in _ANYTIME_FRAMES and st.edition.anytime_ok(st, seat, a)
         if fk in _ANYTIME_FRAMES:
             return (k in _ANYTIME_KINDS or k in _OFFER_KINDS) and _anytime_ok(st, seat, a)
         if k in _RAISE_KINDS and (
@@ -379,6 +396,8 @@ def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
         ):
             return _anytime_ok(st, seat, a)
         return k == Kind.TRADE and fk == F.DEBT and _anytime_ok(st, seat, a)
+    if k >= FIRST_EDITION_KIND:
+        return not _blocked(st) and st.edition.anytime_ok(st, seat, a)
     if k not in _ANYTIME_KINDS and k not in _OFFER_KINDS:
         return False
     return not _blocked(st) and _anytime_ok(st, seat, a)
@@ -434,6 +453,8 @@ def _apply_anytime(st: GameState, seat: int, a: Action) -> None:
         jail.pay_out(st, seat)
     elif k == Kind.USE_CARD:
         jail.use_card(st, seat)
+    elif k >= FIRST_EDITION_KIND:
+        st.edition.anytime_apply(st, seat, a)
     else:
         raise AssertionError(f"unhandled action {a}")
 
@@ -443,7 +464,11 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
     k = f[0]
     seat = f[1]
     ak = a.kind
-    if k == F.JAIL and ak in (Kind.SERVE, Kind.USE_CARD, Kind.PAY_FINE, Kind.ROLL):
+    if ak >= FIRST_EDITION_KIND and k < F.EDITION_FRAMES:
+        if not st.edition.extra_ok(st, f, a):
+            return False  # one of the edition's anytime actions (`_apply_anytime`)
+        st.edition.extra_apply(st, f, a)
+    elif k == F.JAIL and ak in (Kind.SERVE, Kind.USE_CARD, Kind.PAY_FINE, Kind.ROLL):
         jail.apply(st, seat, a)
     elif ak == Kind.ROLL:
         st.stack.pop()
@@ -452,6 +477,7 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
             st.stack.append((F.DICE, seat, F.ROLL_FIRST, 0, 0))
         else:  # ROLL_AGAIN: the doubles so far ride on the dice frame
             st.stack.append((F.DICE, seat, F.ROLL_FIRST, f[2], 0))
+            st.edition.on_turn_start(st, seat)  # an extra turn starts (builder B-16)
     elif ak == Kind.END_TURN and k == F.END_TURN:
         st.stack.pop()
         st.stack.append((F.STEP_NEXT_TURN, -1))
@@ -474,6 +500,8 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
         debt.debt_apply(st, f, a)
     elif k == F.OFFER and ak in (Kind.ACCEPT, Kind.REJECT):
         trade.offer_apply(st, f, a)
+    elif k == F.OFFER and ak == Kind.TRADE:
+        trade.counter(st, f, a)
     elif k == F.CARD_CHOICE:
         cards.choice_apply(st, f, a)
     elif k == F.ACQUIRED and ak in (Kind.UNMORTGAGE, Kind.KEEP_MORTGAGED):
@@ -564,6 +592,7 @@ def start_turn(st: GameState, seat: int) -> None:
         st.jail[seat] = -1  # C-42.1: released free after two served turns
         emit(st, ev.RELEASED, seat, -1, 0, -1, "served")
     st.stack.append((F.JAIL, seat) if st.jail[seat] >= 0 else (F.PRE_ROLL, seat))
+    st.edition.on_turn_start(st, seat)
 
 
 def _next_turn(st: GameState) -> None:
@@ -608,7 +637,7 @@ _TURN_GOES_ON = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.STEP_NEXT_TUR
 
 def _game_end(st: GameState, termination: str) -> None:
     alive = [p for p in range(st.n) if st.alive[p]]
-    if len(alive) == 1:
+    if len(alive) == 1 and st.edition.mechanics.last_player_wins:
         st.winners = (alive[0],)
         st.termination = Termination.LAST_PLAYER.value
     else:
@@ -641,6 +670,7 @@ def _apply_dice(st: GameState, f: Frame, d1: int, d2: int, d3: int = 0) -> None:
                 jail.go_to_jail(st, seat)
                 return
             st.stack.append((F.ROLL_AGAIN, seat, doubles))
+        st.edition.on_production_roll(st, seat, total)
         st.last_dice = total
         st.stack.append((F.STEP_MOVE, seat, total, total))
     elif purpose == F.ROLL_FIRST:
@@ -656,6 +686,7 @@ def _apply_dice(st: GameState, f: Frame, d1: int, d2: int, d3: int = 0) -> None:
             st.last_dice = first + total
             st.stack.append((F.STEP_MOVE, seat, first + total, first + total))
     elif purpose == F.ROLL_JAIL:
+        st.edition.on_production_roll(st, seat, total)
         jail.roll(st, seat, d1, d2)
     elif purpose == F.ROLL_UTILITY:
         square = extra
@@ -665,11 +696,13 @@ def _apply_dice(st: GameState, f: Frame, d1: int, d2: int, d3: int = 0) -> None:
 def _move(st: GameState, seat: int, steps: int, dice: int) -> None:
     """C-18, C-19, W-30, W-31: move, collecting the Start bonus when Start is passed or
     reached moving forward (moving backward onto Start only where the edition says so)."""
-    size = st.edition.board.size
+    ed = st.edition
+    size = ed.board.size
     p = st.pos[seat]
     q = (p + steps) % size
+    ed.on_move(st, seat, p, steps)
     if (steps > 0 and p + steps >= size) or (
-        steps < 0 and q == 0 and st.edition.mechanics.backward_to_start_pays
+        steps < 0 and q == 0 and ed.mechanics.backward_to_start_pays
     ):
         bonus = st.edition.board.amount[0]
         give(st, seat, bonus)

@@ -43,6 +43,7 @@ ROLL_SECOND = 1
 ROLL_JAIL = 2
 ROLL_UTILITY = 3
 ROLL_ORDER = 4
+ROLL_EDITION = 5  # an edition's own roll (builder: Roll for Resources); `Edition.on_dice`
 
 # Buildings in a shortage (an auction of a building has square HOUSE_LOT or HOTEL_LOT)
 HOUSE = 0

@@ -22,6 +22,14 @@ def go_to_jail(st: GameState, seat: int) -> None:
         debt.end_turn_now(st)
 
 
+def jail_cards_of(st: GameState, seat: int) -> list[int]:
+    """The Get-out-of-Jail cards `seat` holds, in code order."""
+    b = st.edition.board
+    return sorted(
+        c for c, h in st.card_holder.items() if h == seat and b.card(c).effect == "get_out_of_jail"
+    )
+
+
 def jail_fee(st: GameState) -> int:
     """The fee of a jail attempt (C-42c, $100) or the fine to leave (W-66a, kr 1 000)."""
     c = st.edition.board.constants
@@ -34,7 +42,7 @@ def own_actions(st: GameState, seat: int) -> list[Action]:
     acts = [Action(Kind.SERVE if st.edition.mechanics.jail == "skip_turns" else Kind.ROLL)]
     if st.cash[seat] >= jail_fee(st):
         acts.append(Action(Kind.PAY_FINE))
-    if seat in st.card_holder.values():
+    if jail_cards_of(st, seat):
         acts.append(Action(Kind.USE_CARD))
     return acts
 
@@ -72,7 +80,7 @@ def pay_out(st: GameState, seat: int) -> None:
 
 
 def use_card(st: GameState, seat: int) -> None:
-    card = min(c for c, h in st.card_holder.items() if h == seat)
+    card = jail_cards_of(st, seat)[0]
     cards.return_card(st, card)
     st.jail[seat] = -1
     emit(st, ev.RELEASED, seat, -1, 0, -1, "card")
@@ -81,7 +89,9 @@ def use_card(st: GameState, seat: int) -> None:
 def roll(st: GameState, seat: int, d1: int, d2: int) -> None:
     """C-42c: released either way; without a double he pays the rest of the fine.
     W-66c: a double frees him and he moves (no extra roll); after the last failed try he
-    must pay the fine and moves by this roll; before it he stays in jail."""
+    must pay the fine and moves by this roll; before it he stays in jail. Where the edition
+    option `jail_third_try_rerolls` holds (builder B-52), he pays and then rolls again and
+    moves by the new roll, a normal roll (a double there gives an extra turn)."""
     if st.edition.mechanics.jail == "attempts":
         total = d1 + d2
         if d1 != d2:
@@ -91,8 +101,11 @@ def roll(st: GameState, seat: int, d1: int, d2: int) -> None:
                 return
         st.jail[seat] = -1
         emit(st, ev.RELEASED, seat, -1, 0, -1, "double" if d1 == d2 else "fine")
-        st.last_dice = total
-        st.stack.append((F.STEP_MOVE, seat, total, total))
+        if d1 != d2 and option(st, "jail_third_try_rerolls", False):
+            st.stack.append((F.DICE, seat, F.ROLL_FIRST, 0, 0))
+        else:
+            st.last_dice = total
+            st.stack.append((F.STEP_MOVE, seat, total, total))
         if d1 != d2:
             debt.pay(st, seat, BANK, jail_fee(st), "jail fine")
         return

@@ -69,13 +69,13 @@ def buildings_value(st: GameState, seat: int, sale: bool) -> int:
 
 def max_raisable(st: GameState, seat: int) -> int:
     """Cash + sale value of all buildings + mortgage value of unmortgaged deeds (C-69)."""
-    b = st.edition.board
+    ed = st.edition
     total = st.cash[seat] + buildings_value(st, seat, sale=True)
-    if not st.edition.mechanics.mortgages:
+    if not ed.mechanics.mortgages:
         return total
-    for s in b.deeds:
+    for s in ed.board.deeds:
         if st.owner[s] == seat and not st.mortgaged[s]:
-            total += b.mortgage[s]
+            total += ed.mortgage_value(st, s)
     return total
 
 
@@ -274,15 +274,16 @@ def can_mortgage(st: GameState, seat: int, square: int) -> bool:
 
 
 def mortgage(st: GameState, seat: int, square: int) -> None:
-    give(st, seat, st.edition.board.mortgage[square])
+    value = st.edition.mortgage_value(st, square)
+    give(st, seat, value)
     st.mortgaged[square] = True
-    emit(st, ev.MORTGAGED, seat, square, st.edition.board.mortgage[square])
+    emit(st, ev.MORTGAGED, seat, square, value)
 
 
 def redeem_cost(st: GameState, square: int) -> int:
-    """Mortgage value plus 10% interest rounded down to the money unit (C-66)."""
-    b = st.edition.board
-    return b.mortgage[square] + b.interest[square]
+    """Mortgage value plus 10% interest rounded down to the money unit (C-66); the edition
+    may set it otherwise (`Edition.redeem_cost`)."""
+    return st.edition.redeem_cost(st, square)
 
 
 def can_unmortgage(st: GameState, seat: int, square: int) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tycoon.editions.board import SquareKind
 from tycoon.engine import events as ev
-from tycoon.engine.actions import CARD_BIT, Action, Kind, items_of, squares_of
+from tycoon.engine.actions import CARD_BIT, Action, Kind, items_of, resources_of, squares_of
 from tycoon.engine.state import Frame, GameState
 from tycoon.rules import frames as F
 from tycoon.rules.common import emit, move_cash, option
@@ -76,7 +76,8 @@ def card_sale_is_legal(st: GameState, seller: int, a: Action) -> bool:
 
 def tradable(st: GameState, seat: int, mask: int) -> bool:
     """Does `seat` hold every item of `mask`, each one transferable (W-84: deeds in groups
-    without buildings, airports, utilities; Get-out-of-Jail cards)?"""
+    without buildings, airports, utilities; Get-out-of-Jail cards; builder B-56: resource
+    chips, but no FORCED TRADE! card)?"""
     b = st.edition.board
     squares, cards = items_of(mask)
     for s in squares:
@@ -84,7 +85,11 @@ def tradable(st: GameState, seat: int, mask: int) -> bool:
             return False
         if b.kind[s] == SquareKind.STREET and group_has_building(st, b.group[s]):
             return False
-    return all(st.card_holder.get(c) == seat for c in cards)
+    for c in cards:
+        if st.card_holder.get(c) != seat or b.card(c).effect != "get_out_of_jail":
+            return False
+    res = resources_of(mask)
+    return not any(res) or st.edition.holds_chips(st, seat, res)
 
 
 def trade_partners(st: GameState, seat: int) -> list[int]:
@@ -106,11 +111,12 @@ def trade_offers(st: GameState, seat: int) -> list[Action]:
             out.extend(Action(Kind.TRADE, p, 1 << s, 0, -min(price, cash[p])) for p in partners)
     card_price = b.constants.get("card_price", CARD_PRICE)
     for c, h in sorted(st.card_holder.items()):
-        if h == seat:
+        if h == seat and b.card(c).effect == "get_out_of_jail":
             out.extend(
                 Action(Kind.TRADE, p, 1 << (CARD_BIT + c), 0, -min(card_price, cash[p]))
                 for p in partners
             )
+    out.extend(st.edition.chip_offers(st, seat, partners))
     return out
 
 
@@ -150,7 +156,7 @@ def _still_valid(st: GameState, f: Frame) -> bool:
 
 
 def offer_legal(st: GameState, f: Frame) -> list[Action]:
-    _, seat, kind, _frm, _what, price = f
+    _, seat, kind, frm, _what, price = f
     acts = [Action(Kind.REJECT)]
     if kind == F.OFFER_IN_KIND:
         if _still_valid(st, f):
@@ -159,10 +165,30 @@ def offer_legal(st: GameState, f: Frame) -> list[Action]:
     if kind == F.OFFER_TRADE:
         if _still_valid(st, f):
             acts.append(Action(Kind.ACCEPT))
+        if st.edition.mechanics.counter_offers:
+            acts.extend(a for a in trade_offers(st, seat) if a.a == frm)
     elif st.cash[seat] >= price and _still_valid(st, f):
         acts.append(Action(Kind.ACCEPT))
     acts.extend(Action(k, s) for k, s in raise_cash_options(st, seat))
     return acts
+
+
+def counter_is_legal(st: GameState, f: Frame, a: Action) -> bool:
+    """B-40, B-56: answer an exchange with an exchange of one's own to the offerer."""
+    return (
+        st.edition.mechanics.counter_offers
+        and f[2] == F.OFFER_TRADE
+        and a.a == f[3]
+        and trade_is_legal(st, f[1], a)
+    )
+
+
+def counter(st: GameState, f: Frame, a: Action) -> None:
+    """The offer is rejected and the counter-offer goes to the offerer."""
+    _, seat, _kind, frm, _what, price = f
+    st.stack.pop()
+    emit(st, ev.REJECTED, seat, -1, price, frm, "counter")
+    make_offer(st, seat, a)
 
 
 def transfer_deeds(st: GameState, frm: int, to: int, mask: int) -> None:
@@ -173,7 +199,7 @@ def transfer_deeds(st: GameState, frm: int, to: int, mask: int) -> None:
         emit(st, ev.TRANSFERRED, frm, s, 0, to)
         if st.mortgaged[s]:
             mortgaged |= 1 << s
-    if mortgaged:
+    if mortgaged and st.edition.mechanics.settle_acquired_mortgages:
         st.stack.append((F.ACQUIRED, to, mortgaged))
 
 
@@ -193,6 +219,9 @@ def offer_apply(st: GameState, f: Frame, a: Action) -> None:
             squares, cards = items_of(mask)
             for c in cards:
                 st.card_holder[c] = dst
+            res = resources_of(mask)
+            if any(res):
+                st.edition.move_chips(st, src, dst, res)
             if squares:
                 transfer_deeds(st, src, dst, sum(1 << s for s in squares))
     elif kind == F.OFFER_CARD:

@@ -42,7 +42,7 @@ def test_m2_money_in_multiples_of_10000() -> None:
     st = new_game("metropol", 3, seed=3)
     c = st.edition.board.constants
     assert c["money_unit"] == 10_000
-    for v in (*city.DISTRICT_VALUES, c["block_cost"], c["auction_step"], c["starting_cash"]):
+    for v in (*city.DISTRICT_VALUES, c["block_cost"], c["auction_min_raise"], c["starting_cash"]):
         assert v % 10_000 == 0
 
 

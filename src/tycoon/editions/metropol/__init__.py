@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 from tycoon.editions.base import Edition, Mechanics, Options
 from tycoon.editions.metropol import city, turn
@@ -105,6 +105,10 @@ class MetropolOptions(Options):
                 raise OptionError(f"option '{name}' must be one of {', '.join(allowed)}")
 
 
+_CHOICE_NAMES = ("triples", "city_hall", "free_block", "veto", "cross", "call_out")
+"""Names of the CHOICE frame's kinds in views (turn.TRIPLES to turn.CALLOUT)."""
+
+
 class Metropol(Edition):
     """Metropol: permits, auctions with veto, a city of blocks and skyscrapers."""
 
@@ -118,7 +122,6 @@ class Metropol(Edition):
         dice=3,
         mortgages=False,
         debt="forced_auction",
-        auction_step=50000,
         trade_active_only=True,
         build_out_of_turn=False,
         shortage_auctions=False,
@@ -177,7 +180,7 @@ class Metropol(Edition):
     def in_play(self, st: GameState, seat: int) -> bool:
         return turn.in_play(st, seat)
 
-    def on_bankrupt(self, st: GameState, seat: int) -> None:
+    def on_bankrupt(self, st: GameState, seat: int, creditor: int) -> None:
         """M-72: remember the order of bankruptcy; M-69: the end when nobody moves."""
         out = st.ext["out"]
         out[seat] = max(out) + 1
@@ -186,6 +189,33 @@ class Metropol(Edition):
 
     def frame_legal(self, st: GameState, f: tuple[Any, ...]) -> list[Action]:
         return turn.frame_legal(st, f)
+
+    frame_names: ClassVar[dict[int, str]] = {turn.CHOICE: "choice", turn.BUILDING: "building"}
+
+    def public_view(self, st: GameState, players: list[dict[str, Any]]) -> dict[str, Any]:
+        """The city, the district values and who has left the city."""
+        c = st.ext["city"]
+        for p in range(st.n):
+            players[p]["left"] = bool(st.ext["left"][p])
+        return {
+            "city": {
+                "height": st.ext["height"][:],
+                "roof": st.ext["roof"][:],
+                "blocks_left": c[0],
+                "skyscrapers": c[1],
+                "final_phase": bool(c[2]),
+                "base": st.ext["base"][:],
+            }
+        }
+
+    def frame_view(self, st: GameState, f: tuple[Any, ...]) -> dict[str, Any]:
+        """A one-off choice: what is chosen, and on what."""
+        if f[0] != turn.CHOICE:
+            return {}
+        return {
+            "choice": _CHOICE_NAMES[f[2]],
+            "data": list(f[3:5]) if f[2] != turn.CALLOUT else [f[3]],
+        }
 
     def frame_ok(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
         return turn.frame_ok(st, f, a)

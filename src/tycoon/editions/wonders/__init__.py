@@ -9,11 +9,11 @@ the bonus and the game ends on net worth (W-92 to W-94).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, ClassVar
 
 from tycoon.editions.base import Edition, Options
 from tycoon.editions.board import SquareKind
-from tycoon.engine.actions import Action, Kind
+from tycoon.engine.actions import Action, Kind, squares_of
 from tycoon.engine.errors import OptionError
 from tycoon.engine.state import GameState
 from tycoon.engine.types import Termination
@@ -141,6 +141,16 @@ class Wonders(Edition):
         """W-16, W-17: a wonder won at auction or dealt is marked (a bought one was landed
         on and is marked already)."""
         self.mark(st, seat, square, "deed")
+
+    # --- views -------------------------------------------------------------------------------
+
+    frame_names: ClassVar[dict[int, str]] = {FLIGHT: "flight"}
+
+    def public_view(self, st: GameState, players: list[dict[str, Any]]) -> dict[str, Any]:
+        """W-13: every seat's passport (the marked wonders) is public."""
+        for p, m in enumerate(st.ext["marks"]):
+            players[p]["passport"] = squares_of(m)
+        return {}
 
     # --- the free flight frame ---------------------------------------------------------------
 

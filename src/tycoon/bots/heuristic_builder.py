@@ -1,0 +1,338 @@
+"""The heuristic bot's play of the builder edition (Monopoly Builder, B-1 to B-71).
+
+- buys deeds while it keeps a small reserve (deeds pay chips and monopoly points), bids up
+  to a deed's value in auctions, claims every rent;
+- aims each turn at one target floor: the next floor of its tallest unfinished building (or
+  a new building next to its own, for the Community Builder card), and counts the chips that
+  floor still needs;
+- discards, steals, exchanges at Free Parking, trades 4:1 with the bank and offers 1:1 chip
+  swaps to other players toward that floor; accepts a swap or deal that brings a needed chip
+  for a spare one;
+- builds the floor worth the most points per chip, higher floors first, and places the
+  penthouse only when that makes it the sole winner;
+- in debt mortgages the deeds that help it least; leaves jail early while deeds are unowned.
+It reads the state directly and draws no random numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tycoon.editions.builder import BUILDER, island, scoring, turn
+from tycoon.editions.builder.chips import T, hand
+from tycoon.editions.builder.turn import CHOOSE, DISCARD, PARKING, STEAL
+from tycoon.engine.actions import Action, Kind, items_of, resources_of, unpack
+from tycoon.engine.api import clone
+from tycoon.engine.state import GameState
+from tycoon.rules import frames as F
+from tycoon.rules.auction import min_bid
+
+_ROLL = Action(Kind.ROLL)
+_END = Action(Kind.END_TURN)
+_BUY = Action(Kind.BUY)
+_AUCTION = Action(Kind.AUCTION)
+_PASS = Action(Kind.PASS)
+_PAY = Action(Kind.PAY)
+_ACCEPT = Action(Kind.ACCEPT)
+_REJECT = Action(Kind.REJECT)
+_BANKRUPT = Action(Kind.BANKRUPT)
+_FINE = Action(Kind.PAY_FINE)
+_CARD = Action(Kind.USE_CARD)
+
+RESERVE = 60
+"""Cash (M) kept after a purchase."""
+
+
+def target(st: GameState, seat: int) -> tuple[int, int]:
+    """(cell, level) of the floor the seat works toward: the penthouse on its 4-floor
+    building if free, the next floor of its tallest unfinished building, else a first floor
+    (cell -1 if it can build nothing)."""
+    d = BUILDER.data
+    owner, height = st.ext["cell_owner"], st.ext["height"]
+    blocks = st.ext["blocks"][seat]
+    best, best_h = -1, 0
+    for c in d.cells:
+        if owner[c] == seat:
+            h = height[c]
+            if h == d.max_floors:
+                if island.penthouse_free(st):
+                    return c, island.PENTHOUSE
+                continue
+            if blocks >= d.max_floors - h and h > best_h:
+                best, best_h = c, h
+    if best >= 0:
+        return best, best_h + 1
+    if blocks >= 1:
+        return -1, 1
+    return -1, 0
+
+
+def deficit(st: GameState, seat: int) -> list[int]:
+    """Chips per type the target floor still needs (wild slots aside)."""
+    _cell, level = target(st, seat)
+    have = hand(st, seat)
+    if not level:
+        return [0] * T
+    named = BUILDER.data.floor_named[level - 1]
+    return [max(0, named[t] - have[t]) for t in range(T)]
+
+
+def spare(st: GameState, seat: int) -> list[int]:
+    """Chips per type beyond what the target floor names."""
+    _cell, level = target(st, seat)
+    have = hand(st, seat)
+    named = BUILDER.data.floor_named[level - 1] if level else (0,) * T
+    return [max(0, have[t] - named[t]) for t in range(T)]
+
+
+def chip_value(st: GameState, seat: int, counts: Sequence[int]) -> int:
+    """Needed chips count 3, others 1."""
+    need = deficit(st, seat)
+    total = 0
+    for t in range(T):
+        c = counts[t]
+        useful = min(c, need[t])
+        total += 3 * useful + (c - useful)
+    return total
+
+
+class BuilderBrain:
+    """The builder decisions of one heuristic bot (see the module doc)."""
+
+    def __init__(self) -> None:
+        self._offered = (-1, -1)
+        """(turn, rounds) of the last chip swap it offered (one a turn)."""
+
+    def respond(self, st: GameState, seat: int) -> Action | None:
+        for c in st.claims:
+            if c[0] == seat:
+                return Action(Kind.CLAIM, c[1])
+        return None
+
+    def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        f = st.stack[-1]
+        k = f[0]
+        if k == DISCARD:
+            return self._discard(st, seat)
+        if k in (F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL):
+            claim = self.respond(st, seat)
+            if claim:
+                return claim
+            act = self._own_turn(st, seat, f, legal)
+            if act is not None:
+                return act
+            if k == F.JAIL:
+                return self._jail(st, seat, legal)
+            return _END if k == F.END_TURN else _ROLL
+        if k == F.BUY:
+            price = st.edition.board.price[f[2]]
+            return _BUY if st.cash[seat] - price >= RESERVE else _AUCTION
+        if k == F.AUCTION:
+            return self._bid(st, seat, f)
+        if k == F.DEBT:
+            return self._debt(st, seat, f, legal)
+        if k == F.OFFER:
+            return _ACCEPT if _ACCEPT in legal and self._good(st, seat, f) else _REJECT
+        if k == STEAL:
+            return self._steal(st, seat, legal)
+        if k == PARKING:
+            return self._parking(st, seat, legal)
+        if k == CHOOSE:
+            need = deficit(st, seat)
+            return max(legal, key=lambda a: (need[a.a], -a.a))
+        return legal[0]
+
+    # --- own turn: floors, bank trades, swaps, FORCED TRADE! --------------------------------
+
+    def _own_turn(
+        self, st: GameState, seat: int, f: tuple[Any, ...], legal: Sequence[Action]
+    ) -> Action | None:
+        """Its own options are built from the rules' helpers, not from the whole legal list
+        (which also lists every exchange with every player)."""
+        step = f[0] in (F.ROLL_AGAIN, F.END_TURN)
+        if step and st.jail[seat] < 0:
+            floors = turn.floor_actions(st, seat)
+            if floors:
+                act = self._floor(st, seat, floors)
+                if act is not None:
+                    return act
+        if turn.forced_card(st, seat) >= 0 and turn.may_force_now(st, f):
+            forces = turn.force_actions(st, seat)
+            if forces:
+                need = deficit(st, seat)
+                extra = spare(st, seat)
+                best = max(forces, key=lambda a: (need[a.b], extra[a.c], -a.a))
+                if need[best.b] and extra[best.c]:
+                    return best
+        if step:
+            trades = turn.bank_trade_actions(st, seat)
+            if trades:
+                need = deficit(st, seat)
+                extra = spare(st, seat)
+                give = BUILDER.data.bank_give
+                for a in trades:
+                    if need[a.b] and extra[a.a] >= give:
+                        return a
+            swap = self._swap(st, seat)
+            if swap is not None:
+                return swap
+        cash = st.cash[seat]
+        if cash >= 500:
+            ed = st.edition
+            for s in ed.board.deeds:
+                if st.owner[s] == seat and st.mortgaged[s] and cash - ed.redeem_cost(st, s) > 300:
+                    return Action(Kind.UNMORTGAGE, s)
+        return None
+
+    def _floor(self, st: GameState, seat: int, floors: list[Action]) -> Action | None:
+        d = BUILDER.data
+        owner = st.ext["cell_owner"]
+        height = st.ext["height"]
+        best, key = None, (-1, 0)
+        for a in floors:  # higher floors first: any of them is worth more than a new one
+            level = height[a.a] + 1
+            if level == island.PENTHOUSE:
+                if self._penthouse_wins(st, seat, a):
+                    return a
+            elif level > 1 and (level, -a.a) > key:
+                best, key = a, (level, -a.a)
+        if best is not None:
+            return best
+        mine = sum(1 for c in d.cells if owner[c] == seat)
+        if mine >= 4:
+            return None  # 12 blocks: at most three 4-floor buildings and a spare
+        for a in floors:  # a new building, next to its own ones (Community Builder, B-70)
+            cell = a.a
+            if height[cell]:
+                continue
+            near = sum(1 for x in d.neighbours[cell] if owner[x] == seat)
+            if mine >= 3 and not near:
+                continue
+            k = (10 + 3 * near, -cell)
+            if k > key:
+                best, key = a, k
+        return best
+
+    def _penthouse_wins(self, st: GameState, seat: int, a: Action) -> bool:
+        """Place the penthouse only if the game then ends with this seat the sole winner."""
+        c = clone(st)
+        c.ext["height"][a.a] = island.PENTHOUSE
+        return scoring.winners(c, BUILDER.data) == (seat,)
+
+    def _swap(self, st: GameState, seat: int) -> Action | None:
+        """Offer one chip swap a turn: a spare chip for one the target floor needs."""
+        stamp = (st.turn, st.rounds)
+        if self._offered == stamp:
+            return None
+        need = deficit(st, seat)
+        if not any(need):
+            return None
+        extra = spare(st, seat)
+        partners = [p for p in range(st.n) if p != seat and st.alive[p]]
+        for a in BUILDER.chip_offers(st, seat, partners):
+            give, get = resources_of(a.b), resources_of(a.c)
+            t = give.index(1)
+            u = get.index(1)
+            if need[u] and extra[t]:
+                self._offered = stamp
+                return a
+        return None
+
+    def _discard(self, st: GameState, seat: int) -> Action:
+        extra = spare(st, seat)
+        have = hand(st, seat)
+        t = max(range(T), key=lambda x: (extra[x], have[x], -x))
+        if not have[t]:
+            t = max(range(T), key=lambda x: (have[x], -x))
+        return Action(Kind.DISCARD, t)
+
+    def _steal(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        need = deficit(st, seat)
+        scores = BUILDER.scores(st)
+        return max(legal, key=lambda a: (need[a.b], scores[a.a], -a.a, -a.b))
+
+    def _parking(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        need = deficit(st, seat)
+        extra = spare(st, seat)
+        for a in legal:
+            if a.kind == Kind.PARKING_TRADE and need[a.b]:
+                give = unpack(a.a)
+                if all(give[t] <= extra[t] for t in range(T)):
+                    return a
+        return _PASS
+
+    # --- money ---------------------------------------------------------------------------------
+
+    def _bid(self, st: GameState, seat: int, f: tuple[Any, ...]) -> Action:
+        b = st.edition.board
+        square = f[2]
+        lo = min_bid(st, f)
+        g = b.group[square]
+        value = b.price[square]
+        if g >= 0:
+            others = [st.owner[s] for s in b.groups[g] if s != square]
+            if all(o == seat for o in others):
+                value = value * 3 // 2  # completes a monopoly (B-68)
+        limit = min(value, st.cash[seat] - RESERVE // 2)
+        return Action(Kind.BID, lo) if lo <= limit else _PASS
+
+    def _debt(
+        self, st: GameState, seat: int, f: tuple[Any, ...], legal: Sequence[Action]
+    ) -> Action:
+        if _PAY in legal:
+            return _PAY
+        b = st.edition.board
+        morts = [a for a in legal if a.kind == Kind.MORTGAGE]
+        if morts:
+
+            def useful(a: Action) -> tuple[bool, int]:
+                g = b.group[a.a]
+                whole = g >= 0 and all(st.owner[s] == seat for s in b.groups[g])
+                return (whole, b.price[a.a])
+
+            return min(morts, key=useful)
+        if _BANKRUPT in legal:
+            return _BANKRUPT
+        return legal[0]
+
+    def _jail(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        b = st.edition.board
+        unowned = sum(1 for s in b.deeds if st.owner[s] < 0)
+        if unowned * 3 >= len(b.deeds):
+            if _CARD in legal:
+                return _CARD
+            if _FINE in legal and st.cash[seat] >= 200:
+                return _FINE
+        return _ROLL
+
+    def _good(self, st: GameState, seat: int, f: tuple[Any, ...]) -> bool:
+        """An exchange offered to `seat`: accept when chips, deeds and cash it gets are worth
+        more than what it gives (chips by need, deeds at their price, never completing the
+        other player's monopoly)."""
+        _, _seat, kind, frm, what, cash = f
+        if kind != F.OFFER_TRADE:
+            return False
+        give, get = what  # `give`: what the offerer gives (this seat gets)
+        b = st.edition.board
+        got_sq, got_cards = items_of(give)
+        lost_sq, lost_cards = items_of(get)
+        for s in lost_sq:
+            g = b.group[s]
+            if all(st.owner[x] == frm or x == s for x in b.groups[g]):
+                return False
+        gain: int = cash // 10 + 5 * (len(got_cards) - len(lost_cards))
+        gain += sum(b.price[s] // 10 for s in got_sq) - sum(b.price[s] // 8 for s in lost_sq)
+        gain += chip_value(st, seat, resources_of(give))
+        lost = resources_of(get)
+        if any(lost):
+            need = deficit(st, seat)
+            if any(lost[t] and need[t] for t in range(T)):
+                return False
+            gain -= chip_value(st, seat, lost)
+        if cash < 0 and st.cash[seat] + cash < RESERVE:
+            return False
+        return gain > 0
+
+
+__all__ = ["BuilderBrain", "chip_value", "deficit", "spare", "target"]

@@ -1,0 +1,336 @@
+"""The builder edition: Monopoly Builder (spec: builder.md, rules B-1 to B-71 and B-66a).
+
+Players buy the 16 deeds of a 40-square track, collect resource chips (from deeds whose dice
+number is rolled, from a 6 for everyone, from squares, from piles on the track, from trades
+with players and 4:1 with the bank), spend them on floors of buildings on the island grid
+and win on points. The penthouse ends the game at once. Bankrupt players stay in the game
+for scoring.
+
+The shared mechanics (`tycoon.rules`) run the track, the deeds, rent claims, auctions,
+exchanges, debts and jail, set by `BUILDER_MECHANICS`; this package adds the chips
+(`chips`), the island (`island`), its own decisions (`turn`) and the scoring (`scoring`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cached_property
+from typing import Any, ClassVar
+
+from tycoon.editions.base import Edition, Mechanics, Options
+from tycoon.editions.board import SquareKind
+from tycoon.editions.builder import chips, island, scoring, turn
+from tycoon.editions.builder.chips import T
+from tycoon.editions.builder.data import BuilderData, load
+from tycoon.engine.actions import Action, Kind
+from tycoon.engine.actions import chips as chip_bits
+from tycoon.engine.errors import OptionError
+from tycoon.engine.state import GameState
+from tycoon.engine.types import BANK
+from tycoon.rules import frames as F
+from tycoon.rules.debt import pay
+
+_ONE_CHIP = tuple(chip_bits([1 if u == t else 0 for u in range(T)]) for t in range(T))
+"""The trade item bits of one chip of each type."""
+
+DISCARD, STEAL, PARKING, CHOOSE = turn.DISCARD, turn.STEAL, turn.PARKING, turn.CHOOSE
+
+
+@dataclasses.dataclass(frozen=True)
+class BuilderOptions(Options):
+    """House rules of builder; every default is the spec's resolution."""
+
+    community_metric: str = dataclasses.field(
+        default="largest_component",
+        metadata={"doc": "A-2: Community Builder measure, 'largest_component' or 'adjacent_count'"},
+    )
+    bonus_tie: str = dataclasses.field(
+        default="none",
+        metadata={"doc": "A-4: a tie for a bonus card gives it to 'none' or to 'all_tied'"},
+    )
+    unlimited_resources: bool = dataclasses.field(
+        default=False, metadata={"doc": "A-20: the resource supply never runs out"}
+    )
+    jail_third_try_move: str = dataclasses.field(
+        default="new_roll",
+        metadata={"doc": "OQ-6, A-24: after a third failed jail try, 'new_roll' or 'failed_roll'"},
+    )
+
+    forced_trade_any_time: bool = dataclasses.field(
+        default=False,
+        metadata={"doc": "OQ-5, A-16: FORCED TRADE! in any window, not only on your own turn"},
+    )
+    mortgage_percent: int = dataclasses.field(
+        default=100, metadata={"doc": "A-10: mortgage value in % of the price (classic: 50)"}
+    )
+    unmortgage_percent: int = dataclasses.field(
+        default=100, metadata={"doc": "A-10: unmortgage cost in % of the price (classic: 55)"}
+    )
+
+    @property
+    def jail_third_try_rerolls(self) -> bool:
+        """Read by rules/jail.py (B-52)."""
+        return self.jail_third_try_move == "new_roll"
+
+    def validate(self) -> None:
+        super().validate()
+        for name, allowed in (
+            ("community_metric", ("largest_component", "adjacent_count")),
+            ("bonus_tie", ("none", "all_tied")),
+            ("jail_third_try_move", ("new_roll", "failed_roll")),
+        ):
+            if getattr(self, name) not in allowed:
+                raise OptionError(f"option '{name}' must be one of {', '.join(allowed)}")
+        for name in ("mortgage_percent", "unmortgage_percent"):
+            if not 0 < getattr(self, name) <= 1000:
+                raise OptionError(f"option '{name}' must be between 1 and 1000")
+
+
+BUILDER_MECHANICS = Mechanics(
+    doubles="reroll",  # B-16, B-17
+    doubles_to_jail=3,
+    jail="attempts",  # B-51, B-52
+    auction_opens_at_half_price=False,  # B-27 (b): 10M opening (board constant)
+    auction_decliner_first=True,  # OQ-1: polled from the current player
+    jailed_owner_collects=True,  # B-29, B-50
+    double_rent_needs_unmortgaged=False,  # B-28
+    build_out_of_turn=False,
+    even_selling=False,
+    mortgage_needs_unbuilt_group=False,
+    shortage_auctions=False,
+    trades="exchange",  # B-40, B-56
+    settle_claims_at_end=True,
+    backward_to_start_pays=False,  # B-24, A-33
+    auction_pass_final=False,  # B-27 (e)
+    last_player_wins=False,  # B-61
+    pay_in_kind=False,  # B-60
+    bankrupt_needs_all_mortgaged=True,  # B-60 (4)
+    settle_acquired_mortgages=False,  # B-57, B-62
+    auction_bankrupt_deeds=False,  # B-63
+    early_release=False,  # B-51
+    counter_offers=True,  # B-40, B-56
+)
+
+
+def _opts(st: GameState) -> BuilderOptions:
+    assert isinstance(st.options, BuilderOptions)
+    return st.options
+
+
+class Builder(Edition):
+    """Monopoly Builder: resources, floors on the island, points; see the module doc."""
+
+    id = "builder"
+    version = "1"
+    title = "Monopoly Builder"
+    data_package = "tycoon.editions.builder"
+    options_type = BuilderOptions
+    mechanics = BUILDER_MECHANICS
+    aliases = ("monopoly-builder",)
+
+    @cached_property
+    def data(self) -> BuilderData:
+        b = self.board
+        return load(self.data_package, b.size, b.group_id)
+
+    # --- state and setup (B-5, B-6, B-10, B-11) ------------------------------------------------
+
+    def init_ext(self, st: GameState) -> None:
+        d = self.data
+        n = st.n
+        st.ext["res"] = [0] * (n * T)
+        st.ext["supply"] = [d.supply_per_type] * T
+        st.ext["pile"] = [0] * (self.board.size * T)
+        st.ext["cell_owner"] = [-1] * (d.rows * d.cols)
+        st.ext["height"] = [0] * (d.rows * d.cols)
+        st.ext["blocks"] = [d.blocks] * n
+
+    def setup(self, st: GameState) -> None:
+        """B-10: each player takes 4 chips of his own type (seat p plays token p, B-7, B-8)."""
+        for p in range(st.n):
+            chips.gain(st, p, p, self.data.starting_chips, "setup")
+
+    # --- turn steps -------------------------------------------------------------------------
+
+    def on_turn_start(self, st: GameState, seat: int) -> None:
+        """B-14, B-16, B-51: a hand above the limit is discarded first."""
+        if st.alive[seat] and chips.held(st, seat) > self.data.hand_limit:
+            st.stack.append((DISCARD, seat))
+
+    def on_production_roll(self, st: GameState, seat: int, total: int) -> None:
+        """B-19 to B-21: every active player gathers, clockwise from the roller; each one's
+        deeds in board order, then the 6-roll chips."""
+        d = self.data
+        b = self.board
+        n = st.n
+        owner, mortgaged = st.owner, st.mortgaged
+        for i in range(n):
+            p = (seat + i) % n
+            if not st.alive[p]:
+                continue
+            for s in b.deeds:
+                if owner[s] == p and not mortgaged[s] and d.dice_number[s] == total:
+                    chips.gain(st, p, d.deed_type[s], d.gather_chips, "deed")
+            if total == d.six_total:
+                chips.gain(st, p, p, d.six_chips, "six")
+
+    def on_move(self, st: GameState, seat: int, start: int, steps: int) -> None:
+        """B-23: piles on every square passed and on the landing square are picked up."""
+        chips.pick_up_along(st, seat, start, steps)
+
+    def on_land(self, st: GameState, seat: int, square: int) -> None:
+        """B-30, B-31, B-34, B-35 (deeds, Chance and jail squares: the shared rules)."""
+        kind = self.board.kind[square]
+        d = self.data
+        if kind == SquareKind.COLLECT:
+            chips.gain(st, seat, d.deed_type[square], d.collect_chips, "collect")
+        elif kind == SquareKind.ROLL_FOR_RESOURCES:
+            st.stack.append((F.DICE, seat, F.ROLL_EDITION, 0, square))
+        elif kind == SquareKind.STEAL:
+            if any(p != seat and st.alive[p] and chips.held(st, p) for p in range(st.n)):
+                st.stack.append((STEAL, seat))
+        elif kind == SquareKind.FREE_PARKING and turn.can_exchange(st, seat):
+            st.stack.append((PARKING, seat))
+
+    def on_dice(self, st: GameState, f: tuple[Any, ...], dice: tuple[int, ...]) -> bool:
+        """B-31: Roll for Resources (purpose `frames.ROLL_EDITION`): the chart of the square
+        names the type; not a production roll."""
+        _, seat, purpose, _first, square = f
+        if purpose != F.ROLL_EDITION:
+            return False
+        d = self.data
+        chips.gain(st, seat, d.chart[square][sum(dice) - 2], d.roll_chips, "roll for resources")
+        return True
+
+    def card_effect(self, st: GameState, seat: int, card: int) -> None:
+        """§5.6: the builder cards the shared mechanics do not know."""
+        c = self.board.card(card)
+        if c.effect == "pay_per_block":
+            pay(st, seat, BANK, c.x * island.blocks_placed(st, seat), "card", from_card=True)
+        elif c.effect == "gain_own_resource":
+            chips.gain(st, seat, seat, c.x, "card")
+        elif c.effect == "gain_any_resource":
+            if any(chips.in_supply(st, t) for t in range(T)):  # B-21: a type it holds
+                st.stack.append((CHOOSE, seat, c.x))
+        else:  # FORCED TRADE! is kept by the shared draw (B-65)
+            super().card_effect(st, seat, card)
+
+    # --- own actions at the shared frames and own frames ----------------------------------------
+
+    def extra_legal(self, st: GameState, f: tuple[Any, ...]) -> list[Action]:
+        return turn.extra_legal(st, f)
+
+    def extra_ok(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
+        return turn.extra_ok(st, f, a)
+
+    def extra_apply(self, st: GameState, f: tuple[Any, ...], a: Action) -> None:
+        turn.extra_apply(st, f, a)
+
+    def frame_legal(self, st: GameState, f: tuple[Any, ...]) -> list[Action]:
+        return turn.frame_legal(st, f)
+
+    def frame_ok(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
+        return turn.frame_ok(st, f, a)
+
+    def frame_apply(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
+        return turn.frame_apply(st, f, a)
+
+    def anytime_legal(self, st: GameState, seat: int) -> list[Action]:
+        """OQ-5 option: FORCED TRADE! in any window."""
+        if _opts(st).forced_trade_any_time and turn.forced_card(st, seat) >= 0:
+            return turn.force_actions(st, seat)
+        return []
+
+    def anytime_ok(self, st: GameState, seat: int, a: Action) -> bool:
+        return (
+            a.kind == Kind.FORCE
+            and not a.d
+            and _opts(st).forced_trade_any_time
+            and turn.force_ok(st, seat, a)
+        )
+
+    def anytime_apply(self, st: GameState, seat: int, a: Action) -> None:
+        turn.force(st, seat, a)
+
+    # --- mortgages (B-58, B-59, A-10) -----------------------------------------------------------
+
+    def _percent(self, st: GameState, square: int, pct: int) -> int:
+        unit = self.board.constants["money_unit"]
+        return self.board.price[square] * pct // 100 // unit * unit
+
+    def mortgage_value(self, st: GameState, square: int) -> int:
+        """B-58: the price (option: a share of it)."""
+        return self._percent(st, square, _opts(st).mortgage_percent)
+
+    def redeem_cost(self, st: GameState, square: int) -> int:
+        """B-59: the mortgage value, no interest (option: a share of the price)."""
+        return self._percent(st, square, _opts(st).unmortgage_percent)
+
+    # --- trades of chips (B-40, B-56) --------------------------------------------------------
+
+    def holds_chips(self, st: GameState, seat: int, counts: tuple[int, ...]) -> bool:
+        return chips.has(st, seat, counts)
+
+    def move_chips(self, st: GameState, frm: int, to: int, counts: tuple[int, ...]) -> None:
+        chips.transfer(st, frm, to, counts, "trade")
+
+    def chip_offers(self, st: GameState, seat: int, partners: list[int]) -> list[Action]:
+        """Listed: one chip of a type for one of another type the partner holds."""
+        res = st.ext["res"]
+        i = seat * T
+        mine = [t for t in range(T) if res[i + t]]
+        if not mine:
+            return []
+        out: list[Action] = []
+        for p in partners:
+            j = p * T
+            theirs = [u for u in range(T) if res[j + u]]
+            for t in mine:
+                give = _ONE_CHIP[t]
+                out.extend(Action(Kind.TRADE, p, give, _ONE_CHIP[u], 0) for u in theirs if u != t)
+        return out
+
+    # --- bankruptcy and the end ----------------------------------------------------------------
+
+    def on_bankrupt(self, st: GameState, seat: int, creditor: int) -> None:
+        """B-61 to B-63: the chips go to the creditor (or the supply); B-66a."""
+        chips.return_all(st, seat, creditor if creditor != BANK and st.alive[creditor] else BANK)
+        turn.check_safety_end(st)
+
+    def scores(self, st: GameState) -> tuple[int, ...]:
+        """B-71: each seat's points."""
+        return tuple(row["total"] for row in scoring.breakdown(st, self.data))
+
+    frame_names: ClassVar[dict[int, str]] = {
+        DISCARD: "discard",
+        STEAL: "steal",
+        PARKING: "free_parking",
+        CHOOSE: "choose",
+    }
+
+    def public_view(self, st: GameState, players: list[dict[str, Any]]) -> dict[str, Any]:
+        """Chips, supply, piles, the island and the points so far: all public (A-15)."""
+        from tycoon.editions.builder.public import public
+
+        data = public(st)
+        for p, row in enumerate(data["players"]):
+            players[p]["resources"] = row["resources"]
+        return {"builder": data}
+
+    def winners(self, st: GameState, alive: list[int]) -> tuple[int, ...]:
+        """B-71: the most points, bankrupt players included; then the most cash."""
+        return scoring.winners(st, self.data)
+
+
+BUILDER = Builder()
+
+__all__ = [
+    "BUILDER",
+    "BUILDER_MECHANICS",
+    "CHOOSE",
+    "DISCARD",
+    "PARKING",
+    "STEAL",
+    "Builder",
+    "BuilderOptions",
+]

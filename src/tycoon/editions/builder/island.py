@@ -1,0 +1,85 @@
+"""The island grid and its buildings (B-42 to B-49, B-66, B-66a).
+
+State in `st.ext`:
+- `cell_owner[i]`  seat owning the building on cell i (row * cols + col), -1 if none;
+- `height[i]`      its floors (5 = topped by the penthouse);
+- `blocks[p]`      blocks seat p has not placed yet (12 at the start, B-48).
+"""
+
+from __future__ import annotations
+
+from tycoon.editions.builder.chips import T
+from tycoon.editions.builder.data import BuilderData
+from tycoon.engine.state import GameState
+
+PENTHOUSE = 5
+
+
+def level_on(st: GameState, d: BuilderData, seat: int, cell: int) -> int:
+    """The floor level `seat` may build on `cell` now (B-45 to B-48), 0 if none."""
+    owner = st.ext["cell_owner"][cell]
+    h = st.ext["height"][cell]
+    if owner < 0:  # B-45: a first floor on an empty foundation cell (callers pass cells)
+        return 1 if st.ext["blocks"][seat] > 0 else 0
+    if owner != seat:
+        return 0  # B-46: never on another player's blocks
+    if h < d.max_floors:
+        return h + 1 if st.ext["blocks"][seat] > 0 else 0
+    if h == d.max_floors and penthouse_free(st):
+        return PENTHOUSE  # B-47: the one penthouse on one's own 4-floor building
+    return 0
+
+
+def penthouse_free(st: GameState) -> bool:
+    return PENTHOUSE not in st.ext["height"]
+
+
+def payment_ok(d: BuilderData, level: int, pay: tuple[int, ...]) -> bool:
+    """B-44: the named chips of the level, and the wild slots paid with any types."""
+    named = d.floor_named[level - 1]
+    if any(pay[t] < named[t] for t in range(T)):
+        return False
+    return sum(pay) == sum(named) + d.floor_any[level - 1]
+
+
+def default_payment(d: BuilderData, level: int, have: list[int]) -> tuple[int, ...] | None:
+    """The listed payment of a floor: the named chips, each wild slot paid with the type
+    the player then holds most of (lowest type on ties); None if he cannot pay."""
+    named = d.floor_named[level - 1]
+    left = [have[t] - named[t] for t in range(T)]
+    if min(left) < 0:
+        return None
+    pay = list(named)
+    for _ in range(d.floor_any[level - 1]):
+        t = max(range(T), key=lambda x: (left[x], -x))
+        if left[t] <= 0:
+            return None
+        left[t] -= 1
+        pay[t] += 1
+    return tuple(pay)
+
+
+def can_finish(st: GameState, d: BuilderData, seat: int) -> bool:
+    """B-66a: may `seat` still place the penthouse some day?"""
+    blocks = st.ext["blocks"][seat]
+    owner, height = st.ext["cell_owner"], st.ext["height"]
+    empty = False
+    for c in d.cells:
+        o = owner[c]
+        if o < 0:
+            empty = True
+        elif o == seat:
+            h = height[c]
+            if h == d.max_floors or (h < d.max_floors and blocks >= d.max_floors - h):
+                return True
+    return empty and blocks >= d.max_floors
+
+
+def anyone_can_finish(st: GameState, d: BuilderData) -> bool:
+    return any(st.alive[p] and can_finish(st, d, p) for p in range(st.n))
+
+
+def blocks_placed(st: GameState, seat: int) -> int:
+    """Blocks of `seat` on the island (the penthouse is not a block, B-47)."""
+    owner, height = st.ext["cell_owner"], st.ext["height"]
+    return sum(min(height[c], PENTHOUSE - 1) for c in range(len(owner)) if owner[c] == seat)

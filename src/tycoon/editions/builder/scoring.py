@@ -1,0 +1,91 @@
+"""Scoring and the winner (B-67 to B-71)."""
+
+from __future__ import annotations
+
+from tycoon.editions.builder.data import BuilderData
+from tycoon.engine.state import GameState
+
+
+def building_points(st: GameState, d: BuilderData, seat: int) -> int:
+    """B-67: each building by its height (the penthouse is floor 5)."""
+    owner, height = st.ext["cell_owner"], st.ext["height"]
+    return sum(d.building_points[height[c] - 1] for c in d.cells if owner[c] == seat)
+
+
+def monopoly_points(st: GameState, d: BuilderData, seat: int) -> int:
+    """B-68: each colour group owned whole, mortgaged deeds included (A-11)."""
+    b = st.edition.board
+    owner = st.owner
+    return sum(
+        d.monopoly_points[g]
+        for g, squares in enumerate(b.groups)
+        if all(owner[s] == seat for s in squares)
+    )
+
+
+def community_size(st: GameState, d: BuilderData, seat: int, metric: str) -> int:
+    """B-70: the largest orthogonally connected group of the seat's buildings (0 below 2);
+    A-2 alternative `adjacent_count`: own buildings next to at least one other own one."""
+    owner = st.ext["cell_owner"]
+    mine = [c for c in d.cells if owner[c] == seat]
+    if metric == "adjacent_count":
+        return sum(1 for c in mine if any(owner[x] == seat for x in d.neighbours[c]))
+    seen: set[int] = set()
+    best = 0
+    for c in mine:
+        if c in seen:
+            continue
+        seen.add(c)
+        todo = [c]
+        size = 0
+        while todo:
+            x = todo.pop()
+            size += 1
+            for y in d.neighbours[x]:
+                if y not in seen and owner[y] == seat:
+                    seen.add(y)
+                    todo.append(y)
+        best = max(best, size)
+    return best if best >= 2 else 0
+
+
+def _bonus(values: list[int], tie: str, minimum: int) -> set[int]:
+    """Seats that get a bonus card: the strictly largest value (at least `minimum`); a tie
+    gives it to nobody, or to every tied seat (A-4 option)."""
+    top = max(values)
+    if top < minimum:
+        return set()
+    best = {p for p, v in enumerate(values) if v == top}
+    if len(best) > 1 and tie == "none":
+        return set()
+    return best
+
+
+def breakdown(st: GameState, d: BuilderData) -> list[dict[str, int]]:
+    """Per seat: buildings, monopolies, billionaire, community and the total (B-71)."""
+    o = st.options
+    tie = str(getattr(o, "bonus_tie", "none"))
+    metric = str(getattr(o, "community_metric", "largest_component"))
+    n = st.n
+    rich = _bonus(list(st.cash), tie, 0)
+    comm = _bonus([community_size(st, d, p, metric) for p in range(n)], tie, 2)
+    out = []
+    for p in range(n):
+        row = {
+            "buildings": building_points(st, d, p),
+            "monopolies": monopoly_points(st, d, p),
+            "billionaire": d.billionaire_points if p in rich else 0,
+            "community": d.community_points if p in comm else 0,
+        }
+        row["total"] = sum(row.values())
+        out.append(row)
+    return out
+
+
+def winners(st: GameState, d: BuilderData) -> tuple[int, ...]:
+    """B-71: the highest total, bankrupt or not; then the most cash; then a shared win."""
+    totals = [row["total"] for row in breakdown(st, d)]
+    top = max(totals)
+    best = [p for p in range(st.n) if totals[p] == top]
+    cash = max(st.cash[p] for p in best)
+    return tuple(p for p in best if st.cash[p] == cash)
