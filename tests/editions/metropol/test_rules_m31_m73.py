@@ -585,6 +585,19 @@ def test_m68_departed_skipped_and_collects() -> None:
     assert st.active == 2
 
 
+def test_m68_departed_player_takes_no_trade() -> None:
+    st = game()
+    st.ext["city"][city.FINAL] = 1
+    st.ext["left"][1] = 1
+    give(st, 0, [7])
+    trades = [t for t in texts(st) if t.startswith("trade")]
+    assert trades == ["trade 2 give 7 get - cash -200000"]  # M-58: only players in play
+    assert not is_legal(st, parse_action(st, "trade 1 give 7 get - cash -100000"))
+    act(st, "trade 2 give 7 get - cash -100000")
+    act(st, "accept")
+    assert st.owner[7] == 2 and st.cash[0] == 5 * M + 100_000 and st.cash[1] == 5 * M
+
+
 def test_m69_game_ends_when_all_left() -> None:
     st = game()
     st.ext["city"][city.FINAL] = 1
