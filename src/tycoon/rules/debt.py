@@ -144,8 +144,12 @@ def debt_apply(st: GameState, f: Frame, a: Action) -> None:
         from tycoon.rules.auction import start_auction
 
         emit(st, ev.OFFERED, seat, a.a, amount, -1, "forced auction")
-        bidders = [p for p in seats_from(st, seat) if p != seat and st.edition.in_play(st, p)]
-        start_auction(st, a.a, bidders, (seat,))  # M-62: the others bid, no veto
+        # M-62, M-26: the other players in play bid clockwise from the active player
+        # (from the debtor's left when he is the active player); no veto
+        n, active = st.n, st.active
+        order = [(active + i) % n for i in range(n)]
+        bidders = [p for p in order if p != seat and st.edition.in_play(st, p)]
+        start_auction(st, a.a, bidders, (seat,))
     elif a.kind == Kind.PAY_WITH:
         st.stack.append((F.OFFER, creditor, F.OFFER_IN_KIND, seat, a.a, a.c))
         emit(st, ev.OFFERED, seat, -1, a.c, creditor, "in kind")

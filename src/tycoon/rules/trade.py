@@ -93,7 +93,9 @@ def tradable(st: GameState, seat: int, mask: int) -> bool:
 
 
 def trade_partners(st: GameState, seat: int) -> list[int]:
-    return [p for p in range(st.n) if p != seat and st.alive[p]]
+    """The other seats still taking part (`Edition.in_play`; metropol M-58, M-68: not a
+    player who has left in the final phase)."""
+    return [p for p in range(st.n) if p != seat and st.edition.in_play(st, p)]
 
 
 def trade_offers(st: GameState, seat: int) -> list[Action]:

@@ -466,6 +466,25 @@ def test_m62_forced_auction_money_to_debtor_stops_when_covered() -> None:
     assert top(st)[0] == turn.BUILDING and ledger_ok(st)
 
 
+def test_m62_forced_auction_of_a_debtor_not_active_starts_with_active_player() -> None:
+    st = game(4)
+    st.decks[0].remove(1208)
+    st.decks[0].insert(0, 1208)  # M9: 50,000 from each other player
+    give(st, 2, [22])
+    set_cash(st, 2, 10_000)
+    st.pos[0] = 2
+    roll(st, 1, 2, 4)  # 9: player 1 pays, player 2 cannot
+    assert top(st)[:4] == (F.DEBT, 2, 0, 50_000) and st.cash[0] == 5 * M + 50_000
+    act(st, "put-up 22")
+    assert top(st)[0] == F.AUCTION and top(st)[6] == (0, 1, 3)  # M-26: from the active
+    assert st.current_player == 0
+    act(st, "bid 50000")
+    act(st, "pass")
+    act(st, "pass")
+    assert st.owner[22] == 0 and st.cash[2] == 10_000 and st.cash[3] == 5 * M - 50_000
+    assert st.cash[0] == 5 * M + 100_000 and ledger_ok(st)
+
+
 def test_m62_unsold_permit_stays_with_debtor() -> None:
     st = game()
     give(st, 0, [22])
@@ -583,6 +602,19 @@ def test_m68_departed_skipped_and_collects() -> None:
     assert st.cash[1] == 5 * M + 100_000
     act(st, "end-turn")
     assert st.active == 2
+
+
+def test_m68_departed_player_takes_no_trade() -> None:
+    st = game()
+    st.ext["city"][city.FINAL] = 1
+    st.ext["left"][1] = 1
+    give(st, 0, [7])
+    trades = [t for t in texts(st) if t.startswith("trade")]
+    assert trades == ["trade 2 give 7 get - cash -200000"]  # M-58: only players in play
+    assert not is_legal(st, parse_action(st, "trade 1 give 7 get - cash -100000"))
+    act(st, "trade 2 give 7 get - cash -100000")
+    act(st, "accept")
+    assert st.owner[7] == 2 and st.cash[0] == 5 * M + 100_000 and st.cash[1] == 5 * M
 
 
 def test_m69_game_ends_when_all_left() -> None:
