@@ -147,7 +147,7 @@ def check_state(st: GameState, where: str) -> None:
         _fail(where, f"hotels: {st.hotels_left} left + {hotels} on board != {c['hotels_in_bank']}")
     if "marks" in st.ext:
         check_passports(st, where)
-    if "height" in st.ext:
+    if st.edition.id == "metropol":
         check_city(st, where)
     all_cards: list[int] = [card for deck in st.decks for card in deck]
     all_cards.extend(st.card_holder)
