@@ -159,10 +159,23 @@ def _choice(st: GameState, seat: int, f: tuple[int, ...], legal: Sequence[Action
 
 
 class MetropolBrain:
-    """The metropol decisions of one heuristic bot (the functions above; no state)."""
+    """The metropol decisions of one heuristic bot (the functions above), with the value of
+    the permit under auction kept while nothing it depends on changes: an auction asks for
+    a bid every 50,000 (M-25)."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] = ()
+        self._value = 0
 
     def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
-        return choose(st, seat, legal)
+        f = st.stack[-1]
+        if f[0] != F.AUCTION:
+            return choose(st, seat, legal)
+        key = (seat, f[2], st.turn, st.ext["city"][0], tuple(st.owner), tuple(st.ext["base"]))
+        if key != self._key:
+            self._key, self._value = key, permit_value(st, seat, f[2])
+        lo = min_bid(st, f)
+        return Action(Kind.BID, lo) if lo <= min(self._value, st.cash[seat] - RESERVE) else _PASS
 
     def respond(self, st: GameState, seat: int) -> Action | None:
         """Nothing out of turn: metropol rent is paid at once, with no claims."""
