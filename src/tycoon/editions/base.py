@@ -187,6 +187,9 @@ class Mechanics:
     counter_offers: bool = False
     """True: the player an exchange is offered to may answer with an exchange of his own to
     the offerer (a counter-offer, builder B-40, B-56)."""
+    claims_lapse_at_end: bool = False
+    """True: open rent claims lapse when the game ends, also at a turn limit (builder A-12,
+    OQ-3); False: `settle_claims_at_end` says what happens to them."""
 
 
 class Edition:

@@ -613,6 +613,8 @@ def _time_up(st: GameState) -> None:
     """C-76, Q-7: time is up; each owner with an open claim is asked once, then scoring.
     W-101, Q-3: open claims are settled automatically."""
     st.stack.append((F.STEP_GAME_END, -1, Termination.TURN_LIMIT.value))
+    if st.edition.mechanics.claims_lapse_at_end:
+        return  # builder A-12, OQ-3: the game ending closes every claim (`_game_end`)
     if st.edition.mechanics.settle_claims_at_end:
         st.stack.append((F.STEP_SETTLE_CLAIMS, -1))
         return

@@ -125,6 +125,18 @@ def test_b29_extra_turn_keeps_the_claim_and_a_jailed_owner_claims() -> None:
     assert st.cash[2] == 900 - 100 + 50
 
 
+def test_b29_open_claims_lapse_when_a_turn_limit_ends_the_game() -> None:
+    st = start(2, options={"turn_limit": 1})
+    give_deeds(st, 0, [6])
+    land_on(st, 5)  # seat 0: Collect 2 red
+    end_turn(st)
+    land_on(st, 6)  # seat 1 on seat 0's deed: 50M may be claimed
+    assert st.claims and st.claims[0][:3] == (0, 1, 50)
+    end_turn(st)  # the round ends the game before the claim is made
+    assert is_terminal(st) and not st.claims
+    assert st.cash[0] == 800 and st.cash[1] == 900
+
+
 def test_b29_no_rent_on_mortgaged_or_own_deeds() -> None:
     st = start(3)
     give_deeds(st, 1, [6], mortgaged=True)

@@ -109,6 +109,7 @@ BUILDER_MECHANICS = Mechanics(
     auction_bankrupt_deeds=False,  # B-63
     early_release=False,  # B-51
     counter_offers=True,  # B-40, B-56
+    claims_lapse_at_end=True,  # A-12, OQ-3: the game ending closes every open claim
 )
 
 
