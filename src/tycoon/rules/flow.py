@@ -121,7 +121,8 @@ def anytime_actions(st: GameState, seat: int) -> list[Action]:
         if st.owner[s] == seat and can_unmortgage(st, seat, s):
             acts.append(Action(Kind.UNMORTGAGE, s))
     if st.claims and _may_claim(st, seat):
-        acts.extend(Action(Kind.CLAIM, c[1]) for c in st.claims if c[0] == seat)
+        payers = dict.fromkeys(c[1] for c in st.claims if c[0] == seat)
+        acts.extend(Action(Kind.CLAIM, p) for p in payers)  # one action per payer
     mech = st.edition.mechanics
     if mech.trades == "sale":
         if st.card_holder:

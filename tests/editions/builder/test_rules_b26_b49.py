@@ -137,6 +137,21 @@ def test_b29_open_claims_lapse_when_a_turn_limit_ends_the_game() -> None:
     assert st.cash[0] == 800 and st.cash[1] == 900
 
 
+def test_b29_two_landings_on_one_owner_are_two_claims_listed_once() -> None:
+    st = start(3)
+    give_deeds(st, 2, [6, 8])  # the light-blue monopoly: 100M rent each
+    land_on(st, 6, 2, 2)  # a double: seat 0 rolls again
+    act(st, "roll")
+    act(st, "roll 1 1")  # 6 -> 8: seat 2's other deed
+    assert [c[:3] for c in st.claims] == [(2, 0, 100), (2, 0, 100)]
+    assert texts(st, 2).count("claim 0") == 1
+    act(st, "claim 0", seat=2)
+    assert texts(st, 2).count("claim 0") == 1
+    act(st, "claim 0", seat=2)
+    assert "claim 0" not in texts(st, 2)
+    assert st.cash[0] == 700 and st.cash[2] == 900 - 200 + 200
+
+
 def test_b29_no_rent_on_mortgaged_or_own_deeds() -> None:
     st = start(3)
     give_deeds(st, 1, [6], mortgaged=True)
