@@ -190,6 +190,9 @@ class Mechanics:
     claims_lapse_at_end: bool = False
     """True: open rent claims lapse when the game ends, also at a turn limit (builder A-12,
     OQ-3); False: `settle_claims_at_end` says what happens to them."""
+    raise_cash_in_auction: bool = False
+    """True: the bidder asked in an auction may mortgage before bidding (builder B-27 h);
+    False: no out-of-turn actions while an auction runs (C-13)."""
 
 
 class Edition:

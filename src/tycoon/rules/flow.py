@@ -216,7 +216,10 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
             acts.append(Action(Kind.BUY))
         return acts
     if k == F.AUCTION:
-        return auction.auction_legal(st, f)
+        acts = auction.auction_legal(st, f)
+        if st.edition.mechanics.raise_cash_in_auction:  # builder B-27 (h): mortgage first
+            acts.extend(Action(kk, s) for kk, s in raise_cash_options(st, seat))
+        return acts
     if k == F.DEBT:
         acts = debt.debt_legal(st, f)
         mech = st.edition.mechanics
@@ -393,7 +396,9 @@ def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
         if fk in _ANYTIME_FRAMES:
             return (k in _ANYTIME_KINDS or k in _OFFER_KINDS) and _anytime_ok(st, seat, a)
         if k in _RAISE_KINDS and (
-            fk in _RAISE_FRAMES or (fk == F.OFFER and f[2] != F.OFFER_IN_KIND)
+            fk in _RAISE_FRAMES
+            or (fk == F.OFFER and f[2] != F.OFFER_IN_KIND)
+            or (fk == F.AUCTION and st.edition.mechanics.raise_cash_in_auction)
         ):
             return _anytime_ok(st, seat, a)
         return k == Kind.TRADE and fk == F.DEBT and _anytime_ok(st, seat, a)
@@ -495,7 +500,7 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
         first = 0 if st.edition.mechanics.auction_decliner_first else 1
         order = [(seat + i) % st.n for i in range(first, first + st.n)]
         auction.start_auction(st, f[2], [s for s in order if st.alive[s]])
-    elif k == F.AUCTION:
+    elif k == F.AUCTION and ak in (Kind.BID, Kind.PASS):
         auction.auction_apply(st, f, a)
     elif k == F.DEBT and ak in (Kind.PAY, Kind.PAY_WITH, Kind.BANKRUPT, Kind.PUT_UP):
         debt.debt_apply(st, f, a)

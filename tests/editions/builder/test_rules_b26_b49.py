@@ -93,6 +93,22 @@ def test_b27_nobody_bids_the_deed_stays_with_the_bank() -> None:
     assert st.owner[6] == -1 and top_kind(st) == F.END_TURN  # (g)
 
 
+def test_b27_a_bidder_may_mortgage_first() -> None:
+    st = start(3)
+    give_deeds(st, 1, [8])  # Vermont, mortgage value 100M
+    set_cash(st, 1, 5)
+    land_on(st, 6)
+    act(st, "auction")
+    act(st, "bid 10")
+    assert top(st)[:2] == (F.AUCTION, 1) and "mortgage 8" in texts(st)
+    act(st, "mortgage 8")  # (h): seat 1 raises cash, then bids
+    assert top(st)[:2] == (F.AUCTION, 1) and st.cash[1] == 105 and st.mortgaged[8]
+    act(st, "bid 100")
+    act(st, "pass")  # seat 2
+    act(st, "pass")  # seat 0
+    assert st.owner[6] == 1 and st.cash[1] == 5 and st.cash[0] == 900
+
+
 def test_b28_monopoly_doubles_rent_even_with_the_other_mortgaged() -> None:
     st = start()
     give_deeds(st, 1, [6])

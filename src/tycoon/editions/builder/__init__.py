@@ -110,6 +110,7 @@ BUILDER_MECHANICS = Mechanics(
     early_release=False,  # B-51
     counter_offers=True,  # B-40, B-56
     claims_lapse_at_end=True,  # A-12, OQ-3: the game ending closes every open claim
+    raise_cash_in_auction=True,  # B-27 (h): mortgage first, then bid
 )
 
 
