@@ -193,6 +193,9 @@ class Mechanics:
     raise_cash_in_auction: bool = False
     """True: the bidder asked in an auction may mortgage before bidding (builder B-27 h);
     False: no out-of-turn actions while an auction runs (C-13)."""
+    deals_at_buy: bool = False
+    """True: the lander deciding whether to buy may also propose exchanges to raise the
+    money (builder B-26); False: only mortgages and sales of buildings (C-21)."""
 
 
 class Edition:

@@ -99,7 +99,11 @@ def _trade_window_open(st: GameState, seat: int) -> bool:
     if st.edition.mechanics.trade_active_only:  # M-59, M-61: the active player, not in debt
         return seat == st.active and top[1] == seat and top[0] in _OWN_BUILD_WINDOWS
     if top[1] == seat:
-        return top[0] in _OWN_BUILD_WINDOWS or top[0] == F.DEBT
+        return (
+            top[0] in _OWN_BUILD_WINDOWS
+            or top[0] == F.DEBT
+            or (top[0] == F.BUY and st.edition.mechanics.deals_at_buy)  # builder B-26
+        )
     return top[0] in _BUILD_WINDOWS and not _blocked(st)
 
 
@@ -214,6 +218,8 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
         acts.append(Action(Kind.AUCTION))
         if st.cash[seat] >= st.edition.board.price[f[2]]:
             acts.append(Action(Kind.BUY))
+        if st.edition.mechanics.deals_at_buy:  # builder B-26: deals first to raise money
+            acts.extend(trade.trade_offers(st, seat))
         return acts
     if k == F.AUCTION:
         acts = auction.auction_legal(st, f)
@@ -401,7 +407,8 @@ def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
             or (fk == F.AUCTION and st.edition.mechanics.raise_cash_in_auction)
         ):
             return _anytime_ok(st, seat, a)
-        return k == Kind.TRADE and fk == F.DEBT and _anytime_ok(st, seat, a)
+        trade_frame = fk == F.DEBT or (fk == F.BUY and st.edition.mechanics.deals_at_buy)
+        return k == Kind.TRADE and trade_frame and _anytime_ok(st, seat, a)
     if k >= FIRST_EDITION_KIND:
         return not _blocked(st) and st.edition.anytime_ok(st, seat, a)
     if k not in _ANYTIME_KINDS and k not in _OFFER_KINDS:

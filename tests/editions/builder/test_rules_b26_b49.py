@@ -61,6 +61,20 @@ def test_b26_buy_at_the_printed_price() -> None:
     assert st.owner[6] == 0 and st.cash[0] == 800
 
 
+def test_b26_deals_first_to_raise_the_money() -> None:
+    st = start(3)
+    give_deeds(st, 0, [1])  # Mediterranean, 60M
+    set_cash(st, 0, 50)
+    land_on(st, 6)  # Oriental Avenue, 100M: 50M is short
+    assert top(st) == (F.BUY, 0, 6) and "buy" not in texts(st)
+    assert "trade 1 give 1 get - cash -60" in texts(st)
+    act(st, "trade 1 give 1 get - cash -60")
+    act(st, "accept")  # seat 1 buys Mediterranean for 60M
+    assert top(st) == (F.BUY, 0, 6) and st.cash[0] == 110 and st.owner[1] == 1
+    act(st, "buy")
+    assert st.owner[6] == 0 and st.cash[0] == 10 and st.cash[1] == 840
+
+
 def test_b27_auction_rules() -> None:
     st = start(3)
     jail(st, 2)

@@ -111,6 +111,7 @@ BUILDER_MECHANICS = Mechanics(
     counter_offers=True,  # B-40, B-56
     claims_lapse_at_end=True,  # A-12, OQ-3: the game ending closes every open claim
     raise_cash_in_auction=True,  # B-27 (h): mortgage first, then bid
+    deals_at_buy=True,  # B-26: mortgage or make deals first to raise the money
 )
 
 
