@@ -196,6 +196,9 @@ class Mechanics:
     deals_at_buy: bool = False
     """True: the lander deciding whether to buy may also propose exchanges to raise the
     money (builder B-26); False: only mortgages and sales of buildings (C-21)."""
+    trade_cash_in_units: bool = False
+    """True: the cash of an exchange is a multiple of the board's money unit (builder B-2);
+    False: any whole amount."""
 
 
 class Edition:

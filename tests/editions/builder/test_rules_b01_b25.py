@@ -62,6 +62,18 @@ def test_b2_money_in_multiples_of_five() -> None:
     act(st, "bid 15")
 
 
+def test_b2_deals_pay_cash_in_multiples_of_five() -> None:
+    st = start(3)
+    give_deeds(st, 0, [1])
+    set_chips(st, 0, [1, 0, 0, 0])
+    for bad in ("trade 1 give 1 get - cash -3", "trade 1 give 1r get - cash 7"):
+        with pytest.raises(IllegalActionError):
+            act(st, bad)
+    act(st, "trade 1 give 1 get - cash -55")
+    act(st, "accept")
+    assert st.owner[1] == 1 and st.cash == [900 - 60 + 55, 900 - 55, 900]
+
+
 def test_b3_starting_money_is_900() -> None:
     st = start(4)
     assert st.cash == [900] * 4

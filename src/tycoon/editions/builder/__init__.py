@@ -112,6 +112,7 @@ BUILDER_MECHANICS = Mechanics(
     claims_lapse_at_end=True,  # A-12, OQ-3: the game ending closes every open claim
     raise_cash_in_auction=True,  # B-27 (h): mortgage first, then bid
     deals_at_buy=True,  # B-26: mortgage or make deals first to raise the money
+    trade_cash_in_units=True,  # B-2: every amount a multiple of 5M, deals included
 )
 
 
