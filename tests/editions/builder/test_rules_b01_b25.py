@@ -127,6 +127,17 @@ def test_b8_unused_types_still_in_play_with_fewer_players() -> None:
     assert supply(st)[Y] == 20 and hand(st, 0)[R] == 6 and hand(st, 2)[G] == 6
 
 
+def test_b8_each_player_takes_a_distinct_token_of_his_choice() -> None:
+    st = start(2, options={"tokens": "t_rex,rubber_duck"})
+    assert hand(st, 0) == [0, 0, 4, 0] and hand(st, 1) == [0, 0, 0, 4]
+    assert supply(st) == [20, 20, 16, 16]
+    roll(st, 2, 4)  # a 6: each takes 2 of his own type (green, yellow)
+    assert hand(st, 0) == [0, 0, 6, 0] and hand(st, 1) == [0, 0, 0, 6]
+    for bad in ("t_rex,t_rex", "penguin", "penguin,dragon"):
+        with pytest.raises(OptionError):
+            start(2, options={"tokens": bad})
+
+
 def test_b9_every_reference_card_has_the_same_costs() -> None:
     for seat in (0, 1):
         st = start(3, first=seat)
