@@ -187,6 +187,18 @@ class Mechanics:
     counter_offers: bool = False
     """True: the player an exchange is offered to may answer with an exchange of his own to
     the offerer (a counter-offer, builder B-40, B-56)."""
+    claims_lapse_at_end: bool = False
+    """True: open rent claims lapse when the game ends, also at a turn limit (builder A-12,
+    OQ-3); False: `settle_claims_at_end` says what happens to them."""
+    raise_cash_in_auction: bool = False
+    """True: the bidder asked in an auction may mortgage before bidding (builder B-27 h);
+    False: no out-of-turn actions while an auction runs (C-13)."""
+    deals_at_buy: bool = False
+    """True: the lander deciding whether to buy may also propose exchanges to raise the
+    money (builder B-26); False: only mortgages and sales of buildings (C-21)."""
+    trade_cash_in_units: bool = False
+    """True: the cash of an exchange is a multiple of the board's money unit (builder B-2);
+    False: any whole amount."""
 
 
 class Edition:

@@ -99,7 +99,11 @@ def _trade_window_open(st: GameState, seat: int) -> bool:
     if st.edition.mechanics.trade_active_only:  # M-59, M-61: the active player, not in debt
         return seat == st.active and top[1] == seat and top[0] in _OWN_BUILD_WINDOWS
     if top[1] == seat:
-        return top[0] in _OWN_BUILD_WINDOWS or top[0] == F.DEBT
+        return (
+            top[0] in _OWN_BUILD_WINDOWS
+            or top[0] == F.DEBT
+            or (top[0] == F.BUY and st.edition.mechanics.deals_at_buy)  # builder B-26
+        )
     return top[0] in _BUILD_WINDOWS and not _blocked(st)
 
 
@@ -121,7 +125,8 @@ def anytime_actions(st: GameState, seat: int) -> list[Action]:
         if st.owner[s] == seat and can_unmortgage(st, seat, s):
             acts.append(Action(Kind.UNMORTGAGE, s))
     if st.claims and _may_claim(st, seat):
-        acts.extend(Action(Kind.CLAIM, c[1]) for c in st.claims if c[0] == seat)
+        payers = dict.fromkeys(c[1] for c in st.claims if c[0] == seat)
+        acts.extend(Action(Kind.CLAIM, p) for p in payers)  # one action per payer
     mech = st.edition.mechanics
     if mech.trades == "sale":
         if st.card_holder:
@@ -213,9 +218,14 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
         acts.append(Action(Kind.AUCTION))
         if st.cash[seat] >= st.edition.board.price[f[2]]:
             acts.append(Action(Kind.BUY))
+        if st.edition.mechanics.deals_at_buy:  # builder B-26: deals first to raise money
+            acts.extend(trade.trade_offers(st, seat))
         return acts
     if k == F.AUCTION:
-        return auction.auction_legal(st, f)
+        acts = auction.auction_legal(st, f)
+        if st.edition.mechanics.raise_cash_in_auction:  # builder B-27 (h): mortgage first
+            acts.extend(Action(kk, s) for kk, s in raise_cash_options(st, seat))
+        return acts
     if k == F.DEBT:
         acts = debt.debt_legal(st, f)
         mech = st.edition.mechanics
@@ -392,10 +402,13 @@ def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
         if fk in _ANYTIME_FRAMES:
             return (k in _ANYTIME_KINDS or k in _OFFER_KINDS) and _anytime_ok(st, seat, a)
         if k in _RAISE_KINDS and (
-            fk in _RAISE_FRAMES or (fk == F.OFFER and f[2] != F.OFFER_IN_KIND)
+            fk in _RAISE_FRAMES
+            or (fk == F.OFFER and f[2] != F.OFFER_IN_KIND)
+            or (fk == F.AUCTION and st.edition.mechanics.raise_cash_in_auction)
         ):
             return _anytime_ok(st, seat, a)
-        return k == Kind.TRADE and fk == F.DEBT and _anytime_ok(st, seat, a)
+        trade_frame = fk == F.DEBT or (fk == F.BUY and st.edition.mechanics.deals_at_buy)
+        return k == Kind.TRADE and trade_frame and _anytime_ok(st, seat, a)
     if k >= FIRST_EDITION_KIND:
         return not _blocked(st) and st.edition.anytime_ok(st, seat, a)
     if k not in _ANYTIME_KINDS and k not in _OFFER_KINDS:
@@ -494,7 +507,7 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
         first = 0 if st.edition.mechanics.auction_decliner_first else 1
         order = [(seat + i) % st.n for i in range(first, first + st.n)]
         auction.start_auction(st, f[2], [s for s in order if st.alive[s]])
-    elif k == F.AUCTION:
+    elif k == F.AUCTION and ak in (Kind.BID, Kind.PASS):
         auction.auction_apply(st, f, a)
     elif k == F.DEBT and ak in (Kind.PAY, Kind.PAY_WITH, Kind.BANKRUPT, Kind.PUT_UP):
         debt.debt_apply(st, f, a)
@@ -613,6 +626,8 @@ def _time_up(st: GameState) -> None:
     """C-76, Q-7: time is up; each owner with an open claim is asked once, then scoring.
     W-101, Q-3: open claims are settled automatically."""
     st.stack.append((F.STEP_GAME_END, -1, Termination.TURN_LIMIT.value))
+    if st.edition.mechanics.claims_lapse_at_end:
+        return  # builder A-12, OQ-3: the game ending closes every claim (`_game_end`)
     if st.edition.mechanics.settle_claims_at_end:
         st.stack.append((F.STEP_SETTLE_CLAIMS, -1))
         return

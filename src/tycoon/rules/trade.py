@@ -128,6 +128,8 @@ def trade_is_legal(st: GameState, seat: int, a: Action) -> bool:
     partner, give, get, cash = a.a, a.b, a.c, a.d
     if partner not in trade_partners(st, seat) or not (give or get or cash):
         return False
+    if st.edition.mechanics.trade_cash_in_units and cash % st.edition.board.constants["money_unit"]:
+        return False  # builder B-2: whole multiples of the money unit
     if not (tradable(st, seat, give) and tradable(st, partner, get)):
         return False
     return st.cash[seat] >= cash if cash >= 0 else st.cash[partner] >= -cash

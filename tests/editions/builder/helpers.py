@@ -1,7 +1,8 @@
 """Helpers for scripting builder games in rule tests: a scripted start, chips, supply and
 buildings set directly (keeping every chip type's total at 20), and short-cuts for moves.
 
-Seat p plays token p, whose own type is p (0 red, 1 purple, 2 green, 3 yellow, B-7).
+Seat p plays token p, whose own type is p (0 red, 1 purple, 2 green, 3 yellow, B-7), unless
+the `tokens` option names other tokens (B-8).
 """
 
 from __future__ import annotations

@@ -62,6 +62,18 @@ def test_b2_money_in_multiples_of_five() -> None:
     act(st, "bid 15")
 
 
+def test_b2_deals_pay_cash_in_multiples_of_five() -> None:
+    st = start(3)
+    give_deeds(st, 0, [1])
+    set_chips(st, 0, [1, 0, 0, 0])
+    for bad in ("trade 1 give 1 get - cash -3", "trade 1 give 1r get - cash 7"):
+        with pytest.raises(IllegalActionError):
+            act(st, bad)
+    act(st, "trade 1 give 1 get - cash -55")
+    act(st, "accept")
+    assert st.owner[1] == 1 and st.cash == [900 - 60 + 55, 900 - 55, 900]
+
+
 def test_b3_starting_money_is_900() -> None:
     st = start(4)
     assert st.cash == [900] * 4
@@ -113,6 +125,17 @@ def test_b8_unused_types_still_in_play_with_fewer_players() -> None:
     assert any(BUILDER.data.deed_type[s] == Y for s in B.deeds)
     roll(st, 2, 4)  # a 6: each active player takes his own type, nobody yellow
     assert supply(st)[Y] == 20 and hand(st, 0)[R] == 6 and hand(st, 2)[G] == 6
+
+
+def test_b8_each_player_takes_a_distinct_token_of_his_choice() -> None:
+    st = start(2, options={"tokens": "t_rex,rubber_duck"})
+    assert hand(st, 0) == [0, 0, 4, 0] and hand(st, 1) == [0, 0, 0, 4]
+    assert supply(st) == [20, 20, 16, 16]
+    roll(st, 2, 4)  # a 6: each takes 2 of his own type (green, yellow)
+    assert hand(st, 0) == [0, 0, 6, 0] and hand(st, 1) == [0, 0, 0, 6]
+    for bad in ("t_rex,t_rex", "penguin", "penguin,dragon"):
+        with pytest.raises(OptionError):
+            start(2, options={"tokens": bad})
 
 
 def test_b9_every_reference_card_has_the_same_costs() -> None:

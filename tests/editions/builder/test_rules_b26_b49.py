@@ -61,6 +61,20 @@ def test_b26_buy_at_the_printed_price() -> None:
     assert st.owner[6] == 0 and st.cash[0] == 800
 
 
+def test_b26_deals_first_to_raise_the_money() -> None:
+    st = start(3)
+    give_deeds(st, 0, [1])  # Mediterranean, 60M
+    set_cash(st, 0, 50)
+    land_on(st, 6)  # Oriental Avenue, 100M: 50M is short
+    assert top(st) == (F.BUY, 0, 6) and "buy" not in texts(st)
+    assert "trade 1 give 1 get - cash -60" in texts(st)
+    act(st, "trade 1 give 1 get - cash -60")
+    act(st, "accept")  # seat 1 buys Mediterranean for 60M
+    assert top(st) == (F.BUY, 0, 6) and st.cash[0] == 110 and st.owner[1] == 1
+    act(st, "buy")
+    assert st.owner[6] == 0 and st.cash[0] == 10 and st.cash[1] == 840
+
+
 def test_b27_auction_rules() -> None:
     st = start(3)
     jail(st, 2)
@@ -93,6 +107,22 @@ def test_b27_nobody_bids_the_deed_stays_with_the_bank() -> None:
     assert st.owner[6] == -1 and top_kind(st) == F.END_TURN  # (g)
 
 
+def test_b27_a_bidder_may_mortgage_first() -> None:
+    st = start(3)
+    give_deeds(st, 1, [8])  # Vermont, mortgage value 100M
+    set_cash(st, 1, 5)
+    land_on(st, 6)
+    act(st, "auction")
+    act(st, "bid 10")
+    assert top(st)[:2] == (F.AUCTION, 1) and "mortgage 8" in texts(st)
+    act(st, "mortgage 8")  # (h): seat 1 raises cash, then bids
+    assert top(st)[:2] == (F.AUCTION, 1) and st.cash[1] == 105 and st.mortgaged[8]
+    act(st, "bid 100")
+    act(st, "pass")  # seat 2
+    act(st, "pass")  # seat 0
+    assert st.owner[6] == 1 and st.cash[1] == 5 and st.cash[0] == 900
+
+
 def test_b28_monopoly_doubles_rent_even_with_the_other_mortgaged() -> None:
     st = start()
     give_deeds(st, 1, [6])
@@ -123,6 +153,33 @@ def test_b29_extra_turn_keeps_the_claim_and_a_jailed_owner_claims() -> None:
     assert st.claims
     act(st, "claim 0", seat=2)
     assert st.cash[2] == 900 - 100 + 50
+
+
+def test_b29_open_claims_lapse_when_a_turn_limit_ends_the_game() -> None:
+    st = start(2, options={"turn_limit": 1})
+    give_deeds(st, 0, [6])
+    land_on(st, 5)  # seat 0: Collect 2 red
+    end_turn(st)
+    land_on(st, 6)  # seat 1 on seat 0's deed: 50M may be claimed
+    assert st.claims and st.claims[0][:3] == (0, 1, 50)
+    end_turn(st)  # the round ends the game before the claim is made
+    assert is_terminal(st) and not st.claims
+    assert st.cash[0] == 800 and st.cash[1] == 900
+
+
+def test_b29_two_landings_on_one_owner_are_two_claims_listed_once() -> None:
+    st = start(3)
+    give_deeds(st, 2, [6, 8])  # the light-blue monopoly: 100M rent each
+    land_on(st, 6, 2, 2)  # a double: seat 0 rolls again
+    act(st, "roll")
+    act(st, "roll 1 1")  # 6 -> 8: seat 2's other deed
+    assert [c[:3] for c in st.claims] == [(2, 0, 100), (2, 0, 100)]
+    assert texts(st, 2).count("claim 0") == 1
+    act(st, "claim 0", seat=2)
+    assert texts(st, 2).count("claim 0") == 1
+    act(st, "claim 0", seat=2)
+    assert "claim 0" not in texts(st, 2)
+    assert st.cash[0] == 700 and st.cash[2] == 900 - 200 + 200
 
 
 def test_b29_no_rent_on_mortgaged_or_own_deeds() -> None:

@@ -60,6 +60,13 @@ class BuilderOptions(Options):
         default=False,
         metadata={"doc": "OQ-5, A-16: FORCED TRADE! in any window, not only on your own turn"},
     )
+    tokens: str = dataclasses.field(
+        default="",
+        metadata={
+            "doc": "B-8: the distinct tokens seat by seat, e.g. 't_rex,rubber_duck' "
+            "(penguin, cat, t_rex, rubber_duck); empty: in that order"
+        },
+    )
     mortgage_percent: int = dataclasses.field(
         default=100, metadata={"doc": "A-10: mortgage value in % of the price (classic: 50)"}
     )
@@ -81,6 +88,13 @@ class BuilderOptions(Options):
         ):
             if getattr(self, name) not in allowed:
                 raise OptionError(f"option '{name}' must be one of {', '.join(allowed)}")
+        if self.tokens:
+            ids = self.tokens.split(",")
+            known = BUILDER.data.token_ids
+            if len(set(ids)) != len(ids) or not set(ids) <= set(known):
+                raise OptionError(
+                    f"option 'tokens' must name distinct tokens among {', '.join(known)}"
+                )
         for name in ("mortgage_percent", "unmortgage_percent"):
             if not 0 < getattr(self, name) <= 1000:
                 raise OptionError(f"option '{name}' must be between 1 and 1000")
@@ -109,6 +123,10 @@ BUILDER_MECHANICS = Mechanics(
     auction_bankrupt_deeds=False,  # B-63
     early_release=False,  # B-51
     counter_offers=True,  # B-40, B-56
+    claims_lapse_at_end=True,  # A-12, OQ-3: the game ending closes every open claim
+    raise_cash_in_auction=True,  # B-27 (h): mortgage first, then bid
+    deals_at_buy=True,  # B-26: mortgage or make deals first to raise the money
+    trade_cash_in_units=True,  # B-2: every amount a multiple of 5M, deals included
 )
 
 
@@ -144,11 +162,16 @@ class Builder(Edition):
         st.ext["cell_owner"] = [-1] * (d.rows * d.cols)
         st.ext["height"] = [0] * (d.rows * d.cols)
         st.ext["blocks"] = [d.blocks] * n
+        chosen = _opts(st).tokens
+        if chosen and len(chosen.split(",")) != n:
+            raise OptionError(f"option 'tokens' must name one token for each of the {n} seats")
+        ids = chosen.split(",") if chosen else d.token_ids[:n]
+        st.ext["own"] = [d.token_ids.index(t) for t in ids]  # B-7: token i has type i
 
     def setup(self, st: GameState) -> None:
-        """B-10: each player takes 4 chips of his own type (seat p plays token p, B-7, B-8)."""
+        """B-10: each player takes 4 chips of his own type (B-7, B-8: his token's type)."""
         for p in range(st.n):
-            chips.gain(st, p, p, self.data.starting_chips, "setup")
+            chips.gain(st, p, chips.own_type(st, p), self.data.starting_chips, "setup")
 
     # --- turn steps -------------------------------------------------------------------------
 
@@ -172,7 +195,7 @@ class Builder(Edition):
                 if owner[s] == p and not mortgaged[s] and d.dice_number[s] == total:
                     chips.gain(st, p, d.deed_type[s], d.gather_chips, "deed")
             if total == d.six_total:
-                chips.gain(st, p, p, d.six_chips, "six")
+                chips.gain(st, p, chips.own_type(st, p), d.six_chips, "six")
 
     def on_move(self, st: GameState, seat: int, start: int, steps: int) -> None:
         """B-23: piles on every square passed and on the landing square are picked up."""
@@ -208,7 +231,7 @@ class Builder(Edition):
         if c.effect == "pay_per_block":
             pay(st, seat, BANK, c.x * island.blocks_placed(st, seat), "card", from_card=True)
         elif c.effect == "gain_own_resource":
-            chips.gain(st, seat, seat, c.x, "card")
+            chips.gain(st, seat, chips.own_type(st, seat), c.x, "card")
         elif c.effect == "gain_any_resource":
             if any(chips.in_supply(st, t) for t in range(T)):  # B-21: a type it holds
                 st.stack.append((CHOOSE, seat, c.x))

@@ -32,6 +32,11 @@ def unlimited(st: GameState) -> bool:
     return bool(getattr(st.options, "unlimited_resources", False))
 
 
+def own_type(st: GameState, seat: int) -> int:
+    """The seat's own resource type: that of its token (B-7, B-8)."""
+    return int(st.ext["own"][seat])
+
+
 def hand(st: GameState, seat: int) -> list[int]:
     """The chips per type `seat` holds (a copy)."""
     i = seat * T

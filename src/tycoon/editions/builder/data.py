@@ -25,6 +25,8 @@ class BuilderData:
     type_names: tuple[str, ...]
     supply_per_type: int
     token_names: tuple[str, ...]
+    token_ids: tuple[str, ...]
+    """Token i has own type i (B-7)."""
     dice_number: tuple[int, ...]
     """Per square: the deed's dice number (0 for a square that is not a deed)."""
     deed_type: tuple[int, ...]
@@ -121,6 +123,7 @@ def parse(data: Any, size: int, group_ids: tuple[str, ...]) -> BuilderData:
         type_names=tuple(names),
         supply_per_type=int(d["supply_per_type"]),
         token_names=tuple(t["name"] for t in tokens),
+        token_ids=tuple(t["id"] for t in tokens),
         dice_number=tuple(dice),
         deed_type=tuple(dtype),
         chart=chart,

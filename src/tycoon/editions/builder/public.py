@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tycoon.editions.builder import scoring
-from tycoon.editions.builder.chips import T, hand
+from tycoon.editions.builder.chips import T, hand, own_type
 from tycoon.editions.builder.data import BuilderData
 from tycoon.engine.state import GameState
 
@@ -34,8 +34,8 @@ def public(st: GameState) -> dict[str, Any]:
         "types": list(names),
         "players": [
             {
-                "token": d.token_names[p],
-                "own_type": names[p],
+                "token": d.token_names[own_type(st, p)],
+                "own_type": names[own_type(st, p)],
                 "resources": dict(zip(names, hand(st, p), strict=True)),
                 "blocks_left": st.ext["blocks"][p],
                 "points": points[p],
