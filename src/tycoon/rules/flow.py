@@ -220,6 +220,7 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
             acts.append(Action(Kind.BUY))
         if st.edition.mechanics.deals_at_buy:  # builder B-26: deals first to raise money
             acts.extend(trade.trade_offers(st, seat))
+        acts.extend(st.edition.extra_legal(st, f))
         return acts
     if k == F.AUCTION:
         acts = auction.auction_legal(st, f)
@@ -231,6 +232,7 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
         mech = st.edition.mechanics
         if mech.trades == "exchange" and not mech.trade_active_only:  # W-86: sell to players
             acts.extend(trade.trade_offers(st, seat))
+        acts.extend(st.edition.extra_legal(st, f))
         return acts
     if k == F.JAIL:
         return _jail_legal(st, seat) + st.edition.extra_legal(st, f)

@@ -374,6 +374,35 @@ def test_b65_forced_trade_on_your_own_turn() -> None:
     assert FORCED not in st.card_holder and st.decks[0][-1] == FORCED
 
 
+def test_b65_forced_trade_at_every_decision_of_your_own_turn() -> None:
+    # the buy decision: the card is played and the decision stays open
+    st = start(3)
+    _hold(st, 0, FORCED)
+    set_chips(st, 2, [0, 0, 3, 0])
+    land_on(st, 3, 1, 2)
+    assert top_kind(st) == F.BUY and "force 2 take g give r" in texts(st)
+    act(st, "force 2 take g give r")
+    assert top_kind(st) == F.BUY and hand(st, 0) == [3, 0, 1, 0] and hand(st, 2) == [1, 0, 2, 0]
+    assert FORCED not in st.card_holder and chips_ok(st)
+    # a card's chosen chip (an edition frame): the same, then the choice
+    st = start(3)
+    _hold(st, 0, FORCED)
+    set_chips(st, 2, [0, 0, 3, 0])
+    put_on_top(st, "C20")
+    land_on(st, 7, 3, 4)
+    assert top(st) == (CHOOSE, 0, 1) and "force 2 take g give r" in texts(st)
+    act(st, "force 2 take g give r")
+    assert top(st) == (CHOOSE, 0, 1) and hand(st, 0) == [3, 0, 1, 0]
+    act(st, "take y")
+    assert hand(st, 0) == [3, 0, 1, 1] and chips_ok(st)
+    # never at a decision of another player's turn
+    st = start(3)
+    _hold(st, 1, FORCED)
+    set_chips(st, 2, [0, 0, 3, 0])
+    land_on(st, 3, 1, 2)
+    assert top_kind(st) == F.BUY and not any(t.startswith("force") for t in texts(st, 1))
+
+
 def test_b65_kept_and_resolved_cards() -> None:
     st = start()
     put_on_top(st, "C4")  # FORCED TRADE!: kept

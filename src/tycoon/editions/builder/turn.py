@@ -37,6 +37,8 @@ _PASS = Action(Kind.PASS)
 _TRADE_FRAMES = frozenset({F.ROLL_AGAIN, F.END_TURN})
 """Steps 5 and 6 of one's own turn: after the landing, before the extra turn or the end."""
 _OWN_TURN = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
+_FORCE_FRAMES = _OWN_TURN | {F.BUY, F.DEBT, DISCARD, STEAL, PARKING, CHOOSE}
+"""The decisions of one's own turn where FORCED TRADE! may be played (B-65)."""
 
 
 def _data(st: GameState) -> BuilderData:
@@ -73,11 +75,13 @@ def may_force_now(st: GameState, f: tuple[Any, ...]) -> bool:
 
 
 def _may_force(st: GameState, f: tuple[Any, ...]) -> bool:
-    """B-65: during one's own turn (A-16); with the `forced_trade_any_time` option the card
-    is one of the seat's actions in every window instead (`Builder.anytime_legal`)."""
+    """B-65: at any decision of one's own turn (A-16: the turn frames, the buy decision, a
+    debt, a discard, Steal, Free Parking and a card's chip); with the `forced_trade_any_time`
+    option the card is one of the seat's actions in every window instead
+    (`Builder.anytime_legal`)."""
     if getattr(st.options, "forced_trade_any_time", False):
         return False
-    return f[0] in _OWN_TURN and f[1] == st.active
+    return f[0] in _FORCE_FRAMES and f[1] == st.active
 
 
 def extra_legal(st: GameState, f: tuple[Any, ...]) -> list[Action]:
@@ -255,6 +259,14 @@ def force(st: GameState, seat: int, a: Action) -> None:
 
 
 def frame_legal(st: GameState, f: tuple[Any, ...]) -> list[Action]:
+    """The builder frame's own actions, and FORCED TRADE! where the seat may play it."""
+    acts = _frame_own_legal(st, f)
+    if _may_force(st, f) and forced_card(st, f[1]) >= 0:
+        acts.extend(force_actions(st, f[1]))
+    return acts
+
+
+def _frame_own_legal(st: GameState, f: tuple[Any, ...]) -> list[Action]:
     k, seat = f[0], f[1]
     if k == DISCARD:
         have = chips.hand(st, seat)
@@ -279,6 +291,8 @@ def frame_ok(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
     ak = a.kind
     if a.d:
         return False
+    if ak == Kind.FORCE:
+        return _may_force(st, f) and force_ok(st, seat, a)
     if k == DISCARD:
         return ak == Kind.DISCARD and not (a.b or a.c) and 0 <= a.a < T and _holds(st, seat, a.a)
     if k == STEAL:
@@ -304,7 +318,9 @@ def frame_ok(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
 def frame_apply(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
     k, seat = f[0], f[1]
     d = _data(st)
-    if k == DISCARD:
+    if a.kind == Kind.FORCE:  # the frame's own decision stays open
+        force(st, seat, a)
+    elif k == DISCARD:
         chips.discard(st, seat, a.a)
         if chips.held(st, seat) <= d.hand_limit:
             st.stack.pop()
