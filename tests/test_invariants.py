@@ -7,6 +7,8 @@ split into small cases so pytest-xdist spreads them over the cores.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from invariants import (
     STATS,
@@ -237,13 +239,16 @@ def _check_wonders_end(st: GameState, turn_limit: int) -> None:
         assert st.rounds == turn_limit
 
 
-def _w_play(
+def _play_games(
+    edition: str,
     kinds_of: list[list[str]],
     seeds: list[int],
-    deep_every: int = W_DEEP_EVERY,
-    turn_limit: int = W_TURN_LIMIT,
+    check_end: Callable[[GameState], None],
+    turn_limit: int,
+    deep_every: int,
     options: dict[str, object] | None = None,
 ) -> list[GameState]:
+    """Play and check one game per seat assignment and seed; `check_end` checks each end."""
     games = []
     for kinds, seed in zip(kinds_of, seeds, strict=True):
         st = play_checked(
@@ -252,11 +257,29 @@ def _w_play(
             turn_limit=turn_limit,
             deep_every=deep_every,
             options=options,
-            edition="wonders",
+            edition=edition,
         )
-        _check_wonders_end(st, turn_limit)
+        check_end(st)
         games.append(st)
     return games
+
+
+def _w_play(
+    kinds_of: list[list[str]],
+    seeds: list[int],
+    deep_every: int = W_DEEP_EVERY,
+    turn_limit: int = W_TURN_LIMIT,
+    options: dict[str, object] | None = None,
+) -> list[GameState]:
+    return _play_games(
+        "wonders",
+        kinds_of,
+        seeds,
+        lambda st: _check_wonders_end(st, turn_limit),
+        turn_limit,
+        deep_every,
+        options,
+    )
 
 
 @pytest.mark.parametrize("chunk", range(W_RANDOM_CHUNKS))
@@ -405,26 +428,20 @@ MP_DEEP_EVERY = 20
 MP_TERMINATIONS = ("last_player", "turn_limit", "completed")
 
 
+def _check_metropol_end(st: GameState) -> None:
+    assert st.termination in MP_TERMINATIONS
+    assert st.winners and all(st.alive[w] for w in st.winners)
+    if st.termination == "completed":  # M-69, M-70: everyone left, permits cashed in
+        assert st.ext["city"][2] == 1 and all(o == -1 for o in st.owner)
+        assert all(st.ext["left"][p] for p in range(st.n) if st.alive[p])
+
+
 def _mp_play(
     kinds_of: list[list[str]], seeds: list[int], options: dict[str, object] | None = None
 ) -> list[GameState]:
-    games = []
-    for kinds, seed in zip(kinds_of, seeds, strict=True):
-        st = play_checked(
-            kinds,
-            seed,
-            turn_limit=MP_TURN_LIMIT,
-            deep_every=MP_DEEP_EVERY,
-            options=options,
-            edition="metropol",
-        )
-        assert st.termination in MP_TERMINATIONS
-        assert st.winners and all(st.alive[w] for w in st.winners)
-        if st.termination == "completed":  # M-69, M-70: everyone left, permits cashed in
-            assert st.ext["city"][2] == 1 and all(o == -1 for o in st.owner)
-            assert all(st.ext["left"][p] for p in range(st.n) if st.alive[p])
-        games.append(st)
-    return games
+    return _play_games(
+        "metropol", kinds_of, seeds, _check_metropol_end, MP_TURN_LIMIT, MP_DEEP_EVERY, options
+    )
 
 
 @pytest.mark.skipif(not HAVE_HEURISTIC, reason="heuristic bot not available")
