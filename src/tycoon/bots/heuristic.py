@@ -371,7 +371,7 @@ class HeuristicBot:
         return _ACCEPT if self._good_offer(st, seat, f) and _ACCEPT in legal else _REJECT
 
     def _good_offer(self, st: GameState, seat: int, f: tuple[Any, ...]) -> bool:
-        _, _seat, kind, _frm, what, price = f
+        _, _seat, kind, _frm, what, price = f[:6]
         b = st.edition.board
         if kind == F.OFFER_CARD:
             return bool(
@@ -387,7 +387,7 @@ class HeuristicBot:
             m >>= 1
             s += 1
         if kind == F.OFFER_IN_KIND:
-            return bool(value >= price)
+            return bool(value + f[6] >= price)  # W-87: deeds and cash
         return bool(value >= price and st.cash[seat] - price >= self.reserve(st, seat))
 
     def _flight(self, st: GameState, seat: int) -> Action:

@@ -140,7 +140,7 @@ class BuilderBrain:
             return self._parking(st, seat, legal)
         if k == CHOOSE:
             need = deficit(st, seat)
-            return max(legal, key=lambda a: (need[a.a], -a.a))
+            return max((a for a in legal if a.kind == Kind.TAKE), key=lambda a: (need[a.a], -a.a))
         return legal[0]
 
     # --- own turn: floors, bank trades, swaps, FORCED TRADE! --------------------------------
@@ -250,7 +250,8 @@ class BuilderBrain:
     def _steal(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         need = deficit(st, seat)
         scores = BUILDER.scores(st)
-        return max(legal, key=lambda a: (need[a.b], scores[a.a], -a.a, -a.b))
+        steals = [a for a in legal if a.kind == Kind.STEAL]  # OQ-2 lists more at Steal
+        return max(steals, key=lambda a: (need[a.b], scores[a.a], -a.a, -a.b))
 
     def _parking(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         need = deficit(st, seat)

@@ -26,7 +26,11 @@ class Options:
     """Base of every edition's options. Fields carry a `doc` in their metadata."""
 
     turn_limit: int = dataclasses.field(
-        default=0, metadata={"doc": "rounds before the game ends on net worth; 0 = no limit"}
+        default=0,
+        metadata={
+            "doc": "house rule: rounds before the game ends and the edition's own score "
+            "decides (net worth; builder: points; metropol: cash); 0 = no limit"
+        },
     )
 
     auto_claim_rent: bool = dataclasses.field(
@@ -37,13 +41,61 @@ class Options:
         metadata={"doc": "Q-3: a city paid in property needs no buildings in its whole country"},
     )
 
+    # --- common house rules (every one off by default; an edition offers those its rules
+    # have the thing for, `house_rules`) ------------------------------------------------------
+
+    starting_cash: int = dataclasses.field(
+        default=0,
+        metadata={"doc": "house rule: the cash each player starts with; 0 = the rulebook's"},
+    )
+    free_parking_pot: bool = dataclasses.field(
+        default=False,
+        metadata={
+            "doc": "house rule: taxes, card fees and jail fines go to a pot that the next "
+            "player stopping on Free Parking takes"
+        },
+    )
+    no_rent_in_jail: bool = dataclasses.field(
+        default=False,
+        metadata={"doc": "house rule: landing on the deed of an owner in jail costs no rent"},
+    )
+    no_auction_on_decline: bool = dataclasses.field(
+        default=False,
+        metadata={
+            "doc": "house rule: a deed the lander declines (`auction`) stays with the bank, unsold"
+        },
+    )
+    uneven_building: bool = dataclasses.field(
+        default=False,
+        metadata={
+            "doc": "house rule: houses are built and sold in any order in a group (a hotel "
+            "still needs the houses on every street)"
+        },
+    )
+    no_double_rent: bool = dataclasses.field(
+        default=False,
+        metadata={"doc": "house rule: an unbuilt street of a whole group pays its base rent"},
+    )
+
+    house_rules: ClassVar[frozenset[str]] = frozenset({"starting_cash"})
+    """The common house rules this edition offers (the others do not apply to its rules)."""
+
+    @classmethod
+    def offered(cls) -> list[dataclasses.Field[Any]]:
+        """The edition's options: its own, and the house rules its rules have a use for."""
+        return [
+            f
+            for f in dataclasses.fields(cls)
+            if f.name not in HOUSE_RULES or f.name in cls.house_rules
+        ]
+
     @classmethod
     def describe(cls) -> list[tuple[str, str, Any, str]]:
         """(name, type, default, doc) of every option."""
         hints = _hints(cls)
         return [
             (f.name, hints[f.name].__name__, f.default, f.metadata.get("doc", ""))
-            for f in dataclasses.fields(cls)
+            for f in cls.offered()
         ]
 
     @classmethod
@@ -55,9 +107,13 @@ class Options:
         if raw is None:
             return cls()
         hints = _hints(cls)
-        known = {f.name for f in dataclasses.fields(cls)}
+        known = {f.name for f in cls.offered()}
         values: dict[str, Any] = {}
         for key, val in raw.items():
+            if key in HOUSE_RULES and key not in known:
+                raise OptionError(
+                    f"option '{key}' does not apply to this edition: {HOUSE_RULES[key]}"
+                )
             if key not in known:
                 raise OptionError(
                     f"unknown option '{key}'; known options: {', '.join(sorted(known))}"
@@ -70,9 +126,30 @@ class Options:
     def validate(self) -> None:
         if self.turn_limit < 0:
             raise OptionError("option 'turn_limit' must be >= 0")
+        if self.starting_cash < 0:
+            raise OptionError("option 'starting_cash' must be >= 0 (0: the rulebook's)")
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """Every option; a house rule only when it is on (records of games without house
+        rules keep their form)."""
+        out = dataclasses.asdict(self)
+        for name in HOUSE_RULES:
+            if out[name] == _DEFAULTS[name]:
+                del out[name]
+        return out
+
+
+HOUSE_RULES: dict[str, str] = {
+    "starting_cash": "",
+    "free_parking_pot": "it has no Free Parking square where nothing happens",
+    "no_rent_in_jail": "an owner in jail collects no rent by its rules already, or it has no jail",
+    "no_auction_on_decline": "it has no deed a lander may decline to buy and have auctioned",
+    "uneven_building": "it has no houses built evenly on a group",
+    "no_double_rent": "it has no double rent on an unbuilt whole group",
+}
+"""The common house rules, each with why an edition may lack it (in the error)."""
+
+_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Options) if f.name in HOUSE_RULES}
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
@@ -136,6 +213,15 @@ class Mechanics:
     """True: no double rent if a deed of the group is mortgaged (W-41); False: C-30."""
     build_out_of_turn: bool = True
     """True: anyone may build between turns (W-24 b); False: own pre-roll phase only (C-49)."""
+    others_act: str = "between_turns"
+    """When seats other than the one the game waits on may sell buildings, mortgage, lift a
+    mortgage, build, propose exchanges and leave jail early (rent claims stay open at every
+    decision, C-28, W-39):
+    "between_turns": only in the window between the active player's `end-turn` and the next
+    player's first roll, his pre-roll or jail decision (W-24 b, Q-7, W-66, W-78, W-80, W-83);
+    "around_rolls": in the windows before every roll and after every landing, the pre-roll,
+    roll-again, end-of-turn and jail decisions (builder OQ-2);
+    "any_decision": at any decision point but an auction or a card (C-13)."""
     even_selling: bool = True
     """True: buildings are sold evenly (W-78); False: in any order (C-58, A-12)."""
     mortgage_needs_unbuilt_group: bool = True
@@ -199,6 +285,10 @@ class Mechanics:
     trade_cash_in_units: bool = False
     """True: the cash of an exchange is a multiple of the board's money unit (builder B-2);
     False: any whole amount."""
+
+    def __post_init__(self) -> None:
+        if self.others_act not in ("between_turns", "around_rolls", "any_decision"):
+            raise ValueError(f"unknown others_act {self.others_act!r}")
 
 
 class Edition:
@@ -296,6 +386,11 @@ class Edition:
     def in_play(self, st: GameState, seat: int) -> bool:
         """Hook: does `seat` still take part (bid, pay, act)? Default: not bankrupt."""
         return bool(st.alive[seat])
+
+    own_decision_frames: ClassVar[frozenset[int]] = frozenset()
+    """The edition's own decision frames at which the seat deciding may also take the
+    actions of his own turn windows: mortgage, lift a mortgage, claim rent, propose an
+    exchange (builder OQ-2: "at each of their own decision points")."""
 
     frame_names: ClassVar[dict[int, str]] = {}
     """Names of the edition's own decision frames in views."""

@@ -19,6 +19,7 @@ The vocabulary (see README, "Action vocabulary"); `S` is a square index, `P` a s
     sell-deed D to P for N    offer deeds to seat P for cash
     sell-card C to P for N    offer a Get-out-of-Jail card to seat P
     pay-with D for N      offer deeds worth N to your creditor (payment in property)
+    pay-with D cash C for N    deeds and C in cash, together settling N of the debt
     accept | reject       answer an offer
     bankrupt              give up when the debt cannot be raised
     end-turn
@@ -261,7 +262,8 @@ def action_text(a: Action) -> str:
     if k == Kind.SELL_CARD:
         return f"sell-card {card_text(a.a)} to {a.b} for {a.c}"
     if k == Kind.PAY_WITH:
-        return f"pay-with {','.join(map(str, squares_of(a.a)))} for {a.c}"
+        cash = f" cash {a.b}" if a.b else ""
+        return f"pay-with {','.join(map(str, squares_of(a.a)))}{cash} for {a.c}"
     if k == Kind.TRADE:
         return f"trade {a.a} give {_items_text(a.b)} get {_items_text(a.c)} cash {a.d}"
     if k in (Kind.DISCARD, Kind.TAKE):
@@ -409,9 +411,13 @@ def parse_text(text: str) -> Action:
         )
     if k in _BUILDER_KINDS:
         return _parse_builder(k, toks, text)
-    if k == Kind.PAY_WITH:
+    if k == Kind.PAY_WITH:  # W-87: deeds, and cash C, together settling N of the debt
+        if n == 6 and toks[2].lower() == "cash" and toks[4].lower() == "for":
+            return Action(k, _squares(toks[1], text), _int(toks[3], text), _int(toks[5], text))
         if n != 4 or toks[2].lower() != "for":
-            raise ActionParseError(f"'{text}': expected 'pay-with <squares> for <amount>'")
+            raise ActionParseError(
+                f"'{text}': expected 'pay-with <squares> [cash <amount>] for <amount>'"
+            )
         return Action(k, _squares(toks[1], text), 0, _int(toks[3], text))
     if n != 1:
         raise ActionParseError(f"'{text}': '{word}' takes no arguments")

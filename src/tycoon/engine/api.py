@@ -75,7 +75,7 @@ def new_game(
     st.names = names
     st.seed = int(seed)
     st.rng = Rng(st.seed)
-    st.cash = [c["starting_cash"]] * st.n
+    st.cash = [opts.starting_cash or c["starting_cash"]] * st.n  # house rule, or the board's
     st.pos = [0] * st.n
     st.alive = [True] * st.n
     st.jail = [-1] * st.n
@@ -84,7 +84,7 @@ def new_game(
     st.level = [0] * b.size
     st.houses_left = c["houses_in_bank"]
     st.hotels_left = c["hotels_in_bank"]
-    st.bank = 0
+    st.bank = (c["starting_cash"] - st.cash[0]) * st.n  # the ledger counts from the board's
     st.decks = []
     for d, cards in enumerate(b.decks):
         order = [b.card_code(d, i) for i in range(len(cards))]

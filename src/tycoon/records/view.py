@@ -68,7 +68,7 @@ def _pending(st: GameState, f: Frame) -> dict[str, Any]:
     elif k == F.DEBT:
         out.update(creditor=f[2], amount=f[3], reason=f[4])
     elif k == F.OFFER:
-        _, _resp, kind, frm, what, price = f
+        _, _resp, kind, frm, what, price = f[:6]
         out.update(offer=_OFFER_KINDS.get(kind, str(kind)), offerer=frm, price=price)
         if kind == F.OFFER_TRADE:
             give, get = what
@@ -77,6 +77,8 @@ def _pending(st: GameState, f: Frame) -> dict[str, Any]:
             out["card"] = card_text(what)
         else:
             out["squares"] = squares_of(what)
+            if kind == F.OFFER_IN_KIND:
+                out["cash"] = f[6]  # W-87: the settlement's cash part
     elif k == F.ACQUIRED:
         out["squares"] = squares_of(f[2])
     elif k == F.FINAL_CLAIM:

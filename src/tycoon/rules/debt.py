@@ -20,8 +20,31 @@ Creditor = int | tuple[int, ...]
 """A seat, BANK, or (forced-auction mode) several seats owed equal shares (metropol M10)."""
 
 
+POT = "pot"
+"""st.ext key of the free-parking pot house rule: [the money in the middle]."""
+POT_REASONS = frozenset({"tax", "card", "jail fine", "jail fee"})
+"""Payments to the bank that go to the pot under the house rule: taxes, card fees, fines."""
+
+
+def to_pot(st: GameState, amount: int, reason: str) -> None:
+    """House rule: a tax, card fee or fine paid to the bank is put in the middle."""
+    if POT in st.ext and reason in POT_REASONS:
+        st.ext[POT][0] += amount
+
+
+def take_pot(st: GameState, seat: int) -> None:
+    """House rule: the player stopping on Free Parking takes the pot."""
+    amount = st.ext[POT][0]
+    if amount:
+        st.ext[POT][0] = 0
+        move_cash(st, BANK, seat, amount)
+        emit(st, ev.COLLECTED, seat, st.pos[seat], amount, BANK, "free parking pot")
+
+
 def settle(st: GameState, payer: int, creditor: Creditor, amount: int, reason: str) -> None:
     """Hand over `amount` (cash suffices): to one creditor, or split equally among several."""
+    if creditor == BANK:
+        to_pot(st, amount, reason)
     if isinstance(creditor, tuple):
         share = amount // len(creditor)
         for c in creditor:
@@ -121,13 +144,17 @@ def put_up_legal(st: GameState, f: Frame, square: int) -> bool:
 
 
 def pay_with_legal(st: GameState, f: Frame, a: Action) -> bool:
-    """Any set of handover-able deeds for any value in [0, debt], in money units."""
+    """Any set of handover-able deeds, with any cash the debtor holds (C-70, W-87: partly in
+    cash, partly in property), settling any part of the debt from the cash up, in money
+    units: `pay-with D cash C for N` with C <= N <= debt."""
     _, seat, creditor, amount, _r, _c = f
     unit = st.edition.board.constants["money_unit"]
     mech = st.edition.mechanics
     if not mech.pay_in_kind or mech.debt == "forced_auction":
         return False
-    if creditor == BANK or not a.a or a.b or a.c > amount or a.c % unit:
+    if creditor == BANK or not a.a or a.c > amount or a.c % unit:
+        return False
+    if a.b and (a.b > a.c or a.b > st.cash[seat] or a.b % unit):
         return False
     allowed = set(in_kind_deeds(st, seat))
     return all(s in allowed for s in squares_of(a.a))
@@ -150,8 +177,8 @@ def debt_apply(st: GameState, f: Frame, a: Action) -> None:
         order = [(active + i) % n for i in range(n)]
         bidders = [p for p in order if p != seat and st.edition.in_play(st, p)]
         start_auction(st, a.a, bidders, (seat,))
-    elif a.kind == Kind.PAY_WITH:
-        st.stack.append((F.OFFER, creditor, F.OFFER_IN_KIND, seat, a.a, a.c))
+    elif a.kind == Kind.PAY_WITH:  # the cash of the offer rides on it (W-87)
+        st.stack.append((F.OFFER, creditor, F.OFFER_IN_KIND, seat, a.a, a.c, a.b))
         emit(st, ev.OFFERED, seat, -1, a.c, creditor, "in kind")
     elif a.kind == Kind.BANKRUPT:
         bankrupt(st, seat, creditor)

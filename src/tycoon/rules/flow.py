@@ -1,9 +1,11 @@
 """The turn flow (C-10 to C-20, C-40 to C-42, C-76): dispatch of frames, dice, movement,
 landing, jail and the end of the game. Rules never call a player: each decision is a frame.
 
-Out-of-turn actions (C-13): any seat may claim rent, sell buildings, mortgage, redeem
-and offer a Get-out-of-Jail card at any decision point, except while an auction runs or
-a card is being carried out. `legal_actions(state, seat)` lists them for that seat.
+Out-of-turn actions (C-13): any seat may claim rent at any decision point, except while an
+auction runs or a card is being carried out; the edition's `Mechanics.others_act` says when
+the others may also sell buildings, mortgage, redeem, build and trade (`rules.windows`:
+at any decision point in classic, C-13; only between turns in wonders, W-24 b).
+`legal_actions(state, seat)` lists them for that seat.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from tycoon.rules.property import (
     sell_building,
     unmortgage,
 )
+from tycoon.rules.windows import OWN_WINDOWS, others_window, responder_may_raise
 
 DICE_OUTCOMES = tuple(Action(Kind.DICE, a, b) for a in range(1, 7) for b in range(1, 7))
 DICE3_OUTCOMES = tuple(
@@ -81,10 +84,7 @@ def _blocked(st: GameState) -> bool:
     return False
 
 
-_BUILD_WINDOWS = frozenset({F.PRE_ROLL, F.END_TURN, F.JAIL})
-"""Between turns (W-24 b): the end of one turn and the next player's first roll (his
-pre-roll phase, or his jail decision if he is in jail)."""
-_OWN_BUILD_WINDOWS = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
+_OWN_BUILD_WINDOWS = OWN_WINDOWS
 """During one's own turn (W-24 a, W-67)."""
 
 
@@ -103,8 +103,9 @@ def _trade_window_open(st: GameState, seat: int) -> bool:
             top[0] in _OWN_BUILD_WINDOWS
             or top[0] == F.DEBT
             or (top[0] == F.BUY and st.edition.mechanics.deals_at_buy)  # builder B-26
+            or top[0] in st.edition.own_decision_frames  # builder OQ-2
         )
-    return top[0] in _BUILD_WINDOWS and not _blocked(st)
+    return others_window(st) and not _blocked(st)
 
 
 def _build_window_open(st: GameState, seat: int) -> bool:
@@ -112,18 +113,20 @@ def _build_window_open(st: GameState, seat: int) -> bool:
     top = st.stack[-1]
     if top[1] == seat:
         return top[0] in _OWN_BUILD_WINDOWS
-    return top[0] in _BUILD_WINDOWS
+    return others_window(st)
 
 
 def anytime_actions(st: GameState, seat: int) -> list[Action]:
     """Actions C-13 (W-24) allows `seat` at any moment (also the active seat's own)."""
     if not st.alive[seat]:
         return []
-    acts = [Action(k, s) for k, s in raise_cash_options(st, seat)]
+    window = st.stack[-1][1] == seat or others_window(st)  # W-24: others only in (b)
+    acts = [Action(k, s) for k, s in raise_cash_options(st, seat)] if window else []
     b = st.edition.board
-    for s in b.deeds:
-        if st.owner[s] == seat and can_unmortgage(st, seat, s):
-            acts.append(Action(Kind.UNMORTGAGE, s))
+    if window:
+        for s in b.deeds:
+            if st.owner[s] == seat and can_unmortgage(st, seat, s):
+                acts.append(Action(Kind.UNMORTGAGE, s))
     if st.claims and _may_claim(st, seat):
         payers = dict.fromkeys(c[1] for c in st.claims if c[0] == seat)
         acts.extend(Action(Kind.CLAIM, p) for p in payers)  # one action per payer
@@ -140,6 +143,7 @@ def anytime_actions(st: GameState, seat: int) -> list[Action]:
         and mech.early_release
         and st.jail[seat] >= 0
         and st.stack[-1][0] != F.JAIL
+        and window
     ):
         acts.extend(_early_release(st, seat))  # W-66: (a) and (b) in an earlier window
     acts.extend(st.edition.anytime_legal(st, seat))
@@ -254,7 +258,10 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
         return shortage.demand_legal(st, f)
     if k == F.PLACE:
         return shortage.place_legal(st, f)
-    return st.edition.frame_legal(st, f)
+    acts = st.edition.frame_legal(st, f)
+    if k in st.edition.own_decision_frames:  # builder OQ-2: at each own decision point
+        acts.extend(anytime_actions(st, seat))
+    return acts
 
 
 # --- legality of amount-carrying actions ----------------------------------------------------
@@ -291,11 +298,19 @@ def _anytime_ok(st: GameState, seat: int, a: Action) -> bool:
     if k in (Kind.PAY_FINE, Kind.USE_CARD):
         mech = st.edition.mechanics
         jailed = mech.jail == "attempts" and mech.early_release and st.jail[seat] >= 0
-        top = st.stack[-1][0]
-        return jailed and top != F.JAIL and not a.a and Action(k) in _early_release(st, seat)
+        top = st.stack[-1]
+        return (
+            jailed
+            and top[0] != F.JAIL
+            and (top[1] == seat or others_window(st))
+            and not a.a
+            and Action(k) in _early_release(st, seat)
+        )
     s = a.a
     if a.b or a.c or (k != Kind.CLAIM and not 0 <= s < st.edition.board.size):
         return False
+    if k != Kind.CLAIM and st.stack[-1][1] != seat and not others_window(st):
+        return False  # W-24, W-78, W-80, W-83: the others only in window (b)
     if k == Kind.MORTGAGE:
         return can_mortgage(st, seat, s)
     if k == Kind.SELL_BUILDING:
@@ -399,13 +414,14 @@ def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
         fk = f[0]
         if _frame_ok(st, f, a):
             return True
+        own = fk in _ANYTIME_FRAMES or fk in st.edition.own_decision_frames
         if k >= FIRST_EDITION_KIND:
-            return fk in _ANYTIME_FRAMES and st.edition.anytime_ok(st, seat, a)
-        if fk in _ANYTIME_FRAMES:
+            return own and st.edition.anytime_ok(st, seat, a)
+        if own:
             return (k in _ANYTIME_KINDS or k in _OFFER_KINDS) and _anytime_ok(st, seat, a)
         if k in _RAISE_KINDS and (
             fk in _RAISE_FRAMES
-            or (fk == F.OFFER and f[2] != F.OFFER_IN_KIND)
+            or (fk == F.OFFER and f[2] != F.OFFER_IN_KIND and responder_may_raise(st, seat))
             or (fk == F.AUCTION and st.edition.mechanics.raise_cash_in_auction)
         ):
             return _anytime_ok(st, seat, a)
@@ -506,6 +522,9 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
         st.edition.on_bank_deed(st, seat, square)
     elif k == F.BUY and ak == Kind.AUCTION:
         st.stack.pop()
+        if st.options.no_auction_on_decline:  # house rule: the deed stays with the bank
+            emit(st, ev.AUCTION_UNSOLD, seat, f[2], 0, -1, "declined")
+            return True
         first = 0 if st.edition.mechanics.auction_decliner_first else 1
         order = [(seat + i) % st.n for i in range(first, first + st.n)]
         auction.start_auction(st, f[2], [s for s in order if st.alive[s]])
@@ -530,6 +549,8 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
     elif k == F.PLACE:
         shortage.place_apply(st, f, a)
     elif k >= F.EDITION_FRAMES and k < F.DICE:
+        if ak in _ANYTIME_KINDS or ak in _OFFER_KINDS:
+            return False  # an anytime action at the edition's own decision (builder OQ-2)
         return st.edition.frame_apply(st, f, a)
     else:
         return False
@@ -744,7 +765,12 @@ def _land(st: GameState, seat: int, dice: int) -> None:
         owner = st.owner[sq]
         if owner < 0:
             st.stack.append((F.BUY, seat, sq))  # C-21
-        elif owner != seat and not st.mortgaged[sq] and _may_claim(st, owner):  # C-27, W-38
+        elif (
+            owner != seat
+            and not st.mortgaged[sq]
+            and _may_claim(st, owner)
+            and not (st.options.no_rent_in_jail and st.jail[owner] >= 0)  # house rule
+        ):  # C-27, W-38
             if kind == SquareKind.UTILITY and dice < 0:
                 st.stack.append((F.DICE, seat, F.ROLL_UTILITY, 0, sq))  # C-31 [D]
             else:
@@ -755,6 +781,8 @@ def _land(st: GameState, seat: int, dice: int) -> None:
         debt.pay(st, seat, BANK, b.amount[sq], "tax")  # C-45, C-46
     elif kind == SquareKind.GO_TO_JAIL:
         jail.go_to_jail(st, seat)
+    elif kind == SquareKind.FREE_PARKING and st.options.free_parking_pot:
+        debt.take_pot(st, seat)
 
 
 # --- rent claims (C-27 to C-33) ---------------------------------------------------------------
@@ -801,6 +829,8 @@ def _jail_legal(st: GameState, seat: int) -> list[Action]:
 def begin(st: GameState) -> None:
     """C-10: every player rolls; the highest total starts; only tied players re-roll."""
     contenders = tuple(range(st.n))
+    if st.options.free_parking_pot:
+        st.ext[debt.POT] = [0]  # house rule: the money in the middle of the board
     st.stack.append((F.DICE, contenders[0], F.ROLL_ORDER, contenders, ()))
 
 

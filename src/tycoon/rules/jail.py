@@ -66,6 +66,7 @@ def apply(st: GameState, seat: int, a: Action) -> None:
     else:  # C-42c: pay the attempt fee, then roll once
         fee = jail_fee(st)
         take(st, seat, fee)
+        debt.to_pot(st, fee, "jail fee")
         emit(st, ev.PAID, seat, -1, fee, BANK, "jail fee")
         st.stack.append((F.END_TURN, seat))
         st.stack.append((F.DICE, seat, F.ROLL_JAIL, 0, 0))
@@ -74,6 +75,7 @@ def apply(st: GameState, seat: int, a: Action) -> None:
 def pay_out(st: GameState, seat: int) -> None:
     fee = jail_fee(st)
     take(st, seat, fee)
+    debt.to_pot(st, fee, "jail fine")
     st.jail[seat] = -1
     emit(st, ev.PAID, seat, -1, fee, BANK, "jail fine")
     emit(st, ev.RELEASED, seat, -1, 0, -1, "fine")

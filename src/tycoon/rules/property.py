@@ -27,8 +27,8 @@ def rent(st: GameState, square: int, dice_total: int) -> int:
             return b.rents[square][lvl]
         base = b.rents[square][0]
         group = b.group[square]
-        if not owns_group(st, owner, group):
-            return base
+        if st.options.no_double_rent or not owns_group(st, owner, group):
+            return base  # house rule `no_double_rent`: never doubled
         if st.edition.mechanics.double_rent_needs_unmortgaged and any(
             st.mortgaged[s] for s in b.groups[group]
         ):
@@ -130,7 +130,9 @@ def can_build(st: GameState, seat: int, square: int, hotel: bool = False) -> boo
             return False
     else:
         hotel = lvl >= top
-    need = h if hotel else lvl  # hotel: every street of the group has H houses (C-53, W-75)
+    # hotel: every street of the group has H houses (C-53, W-75); a house: none of the group
+    # has fewer (C-51, W-72), unless the `uneven_building` house rule is on
+    need = h if hotel else 0 if st.options.uneven_building else lvl
     owner, level, mortgaged = st.owner, st.level, st.mortgaged
     for s in b.groups[b.group[square]]:
         if owner[s] != seat or mortgaged[s] or level[s] < need:
@@ -189,7 +191,7 @@ def can_sell_building(st: GameState, seat: int, square: int) -> bool:
     lvl = st.level[square]
     if not lvl or st.owner[square] != seat:
         return False
-    if not st.edition.mechanics.even_selling:
+    if not st.edition.mechanics.even_selling or st.options.uneven_building:
         return True
     h = st.edition.houses_per_hotel(st)
     mine = even_level(lvl, h)
@@ -207,7 +209,10 @@ def sell_building(st: GameState, seat: int, square: int) -> None:
         and st.level[square] == HOTEL
         and st.houses_left < st.edition.houses_per_hotel(st)
     ):
-        _sell_hotel_batch(st, seat, square)
+        if st.options.uneven_building:  # W-78 c alone: no batch keeps the group even
+            _sell_hotel_outright(st, seat, square)
+        else:
+            _sell_hotel_batch(st, seat, square)
         return
     give(st, seat, building_sale_value(st, square))
     if st.level[square] == HOTEL:
@@ -243,6 +248,19 @@ def _sell_hotel_batch(st: GameState, seat: int, square: int) -> None:
         else:
             continue
         emit(st, ev.SOLD_BUILDING, seat, s, st.level[s])
+
+
+def _sell_hotel_outright(st: GameState, seat: int, square: int) -> None:
+    """W-78 c: the hotel alone, for half of (hotel + H houses)."""
+    b = st.edition.board
+    give(
+        st,
+        seat,
+        (b.hotel_cost[square] + st.edition.houses_per_hotel(st) * b.house_cost[square]) // 2,
+    )
+    st.hotels_left += 1
+    st.level[square] = 0
+    emit(st, ev.SOLD_BUILDING, seat, square, 0)
 
 
 def clear_buildings(st: GameState, seat: int) -> None:

@@ -1,7 +1,7 @@
 """Building shortage (W-77): when several players want more houses (or hotels) than the bank
 has, the buildings are auctioned one at a time among them.
 
-1. A `build` of a scarce building (the stock is below what all players could place now, and
+1. A `build` of a scarce building (the stock is below what some player could place now, and
    another player could place one too) first asks every player who could place that building,
    the builder first, how many he wants (`want N`).
 2. If at least two want some and together more than the stock, the buildings are auctioned
@@ -32,7 +32,7 @@ def _placeable(st: GameState, seat: int, square: int, building: int) -> bool:
     h = st.edition.houses_per_hotel(st)
     if lvl == HOTEL or (lvl >= max_houses(st) if building == F.HOUSE else lvl < h):
         return False
-    need = lvl if building == F.HOUSE else h
+    need = (0 if st.options.uneven_building else lvl) if building == F.HOUSE else h
     return all(
         st.owner[s] == seat and not st.mortgaged[s] and st.level[s] >= need
         for s in b.groups[b.group[square]]
@@ -76,11 +76,12 @@ def starts_shortage(st: GameState, seat: int, square: int, hotel: bool = False) 
     if not st.edition.mechanics.shortage_auctions:
         return False
     building = _building(st, square, hotel)
+    stock = _stock(st, building)
     others = [p for p in seats_from(st, seat) if p != seat and capacity(st, p, building)]
     if not others:
         return False
-    total = capacity(st, seat, building) + sum(capacity(st, p, building) for p in others)
-    return _stock(st, building) < total
+    # the bank holds fewer than some player could want (not: than all of them together)
+    return any(capacity(st, p, building) > stock for p in (seat, *others))
 
 
 def start(st: GameState, seat: int, square: int, hotel: bool = False) -> None:

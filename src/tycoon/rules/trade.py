@@ -11,6 +11,7 @@ from tycoon.engine.state import Frame, GameState
 from tycoon.rules import frames as F
 from tycoon.rules.common import emit, move_cash, option
 from tycoon.rules.property import group_has_building, has_any_building, raise_cash_options
+from tycoon.rules.windows import responder_may_raise
 
 
 def sellable_deeds(st: GameState, seller: int) -> list[int]:
@@ -146,7 +147,7 @@ def make_offer(st: GameState, seller: int, a: Action) -> None:
 
 
 def _still_valid(st: GameState, f: Frame) -> bool:
-    _, resp, kind, frm, what, price = f
+    _, resp, kind, frm, what, price = f[:6]
     if kind == F.OFFER_CARD:
         return bool(st.card_holder.get(what) == frm)
     if kind == F.OFFER_TRADE:
@@ -156,11 +157,13 @@ def _still_valid(st: GameState, f: Frame) -> bool:
             and tradable(st, resp, get)
             and (st.cash[frm] >= price if price >= 0 else st.cash[resp] >= -price)
         )
+    if kind == F.OFFER_IN_KIND and st.cash[frm] < f[6]:
+        return False  # the settlement's cash is no longer there (W-87)
     return all(st.owner[s] == frm and not st.level[s] for s in squares_of(what))
 
 
 def offer_legal(st: GameState, f: Frame) -> list[Action]:
-    _, seat, kind, frm, _what, price = f
+    _, seat, kind, frm, _what, price = f[:6]
     acts = [Action(Kind.REJECT)]
     if kind == F.OFFER_IN_KIND:
         if _still_valid(st, f):
@@ -173,7 +176,8 @@ def offer_legal(st: GameState, f: Frame) -> list[Action]:
             acts.extend(a for a in trade_offers(st, seat) if a.a == frm)
     elif st.cash[seat] >= price and _still_valid(st, f):
         acts.append(Action(Kind.ACCEPT))
-    acts.extend(Action(k, s) for k, s in raise_cash_options(st, seat))
+    if responder_may_raise(st, seat):  # C-13; W-24: only in a window of his own
+        acts.extend(Action(k, s) for k, s in raise_cash_options(st, seat))
     return acts
 
 
@@ -189,7 +193,7 @@ def counter_is_legal(st: GameState, f: Frame, a: Action) -> bool:
 
 def counter(st: GameState, f: Frame, a: Action) -> None:
     """The offer is rejected and the counter-offer goes to the offerer."""
-    _, seat, _kind, frm, _what, price = f
+    _, seat, _kind, frm, _what, price = f[:6]
     st.stack.pop()
     emit(st, ev.REJECTED, seat, -1, price, frm, "counter")
     make_offer(st, seat, a)
@@ -210,7 +214,7 @@ def transfer_deeds(st: GameState, frm: int, to: int, mask: int) -> None:
 def offer_apply(st: GameState, f: Frame, a: Action) -> None:
     from tycoon.rules.debt import reduce_debt
 
-    _, seat, kind, frm, what, price = f
+    _, seat, kind, frm, what, price = f[:6]
     st.stack.pop()
     if a.kind == Kind.REJECT:
         emit(st, ev.REJECTED, seat, -1, price, frm)
@@ -234,6 +238,10 @@ def offer_apply(st: GameState, f: Frame, a: Action) -> None:
     elif kind == F.OFFER_SALE:
         move_cash(st, seat, frm, price)
         transfer_deeds(st, frm, seat, what)
-    else:
+    else:  # W-87: cash, deeds and the debt at once; then the W-85 choices (ACQUIRED)
+        cash = f[6]
+        if cash:
+            move_cash(st, frm, seat, cash)
+            emit(st, ev.PAID, frm, -1, cash, seat, "in kind")
         reduce_debt(st, frm, price)
         transfer_deeds(st, frm, seat, what)

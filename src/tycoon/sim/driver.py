@@ -1,9 +1,13 @@
 """Play one game with bots: the deterministic loop every tool uses (sim, CLI, server).
 
-Response windows: before a decision of the active player in the pre-roll phase, the jail
-procedure or the end of a turn, every other seat (in turn order after the active one) is
-asked once, by `Bot.respond`, for an out-of-turn action (C-13). Chance is drawn from the
-state's own generator, so a game is fixed by its seed and its bots' seeds.
+Response windows: before a decision of the active player in the pre-roll phase, before his
+roll after a double, in the jail procedure or at the end of a turn, every other seat (in turn
+order after the active one) is asked once, by `Bot.respond`, for an out-of-turn action. The
+engine decides what each seat may do there (`tycoon.rules.windows`, `Mechanics.others_act`):
+in classic anything of C-13; in wonders rent claims at every window, the rest only in window
+(b), the next player's pre-roll or jail decision (W-24, Q-7); in builder claims, mortgages and
+deals at all four (OQ-2). Chance is drawn from the state's own generator, so a game is fixed
+by its seed and its bots' seeds.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from tycoon.rules import flow
 from tycoon.rules import frames as F
 
 WINDOW_FRAMES = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
+"""The decisions of the active player before which the others are asked; the union of every
+edition's windows (rent claims are open at all of them)."""
 
 
 class LazyLegal(Sequence[Action]):

@@ -190,7 +190,8 @@ def test_b14_discard_down_to_six_onto_the_current_square() -> None:
     st.pos[1] = 9
     end_turn(st)
     assert top(st) == (DISCARD, 1)
-    assert texts(st) == ["discard r", "discard p", "discard g", "discard y"]
+    own = [t for t in texts(st) if t.startswith("discard")]  # OQ-2 adds deals and mortgages
+    assert own == ["discard r", "discard p", "discard g", "discard y"]
     act(st, "discard r")
     act(st, "discard r")
     act(st, "discard y")

@@ -228,7 +228,11 @@ def test_b34_steal_one_chip_of_a_named_type() -> None:
     set_chips(st, 2, [0, 0, 3, 1])
     land_on(st, 4)
     assert top(st) == (STEAL, 0)
-    assert texts(st) == ["steal 1 p", "steal 2 g", "steal 2 y"]
+    assert [t for t in texts(st) if t.startswith("steal")] == [
+        "steal 1 p",
+        "steal 2 g",
+        "steal 2 y",
+    ]
     _illegal(st, "steal 2 r")
     act(st, "steal 2 y")
     assert hand(st, 2) == [0, 0, 3, 0] and hand(st, 0) == [4, 0, 0, 1]
@@ -246,7 +250,8 @@ def test_b35_free_parking_two_for_one_of_a_third_type() -> None:
     set_chips(st, 0, [1, 1, 0, 0])
     land_on(st, 20)
     assert top(st) == (PARKING, 0)
-    assert texts(st) == ["pass", "exchange 1r,1p for g", "exchange 1r,1p for y"]
+    own = [t for t in texts(st) if not t.startswith("trade")]  # OQ-2 adds deals
+    assert own == ["pass", "exchange 1r,1p for g", "exchange 1r,1p for y"]
     _illegal(st, "exchange 1r,1p for r")  # not a type given
     act(st, "exchange 1r,1p for y")
     assert hand(st, 0) == [0, 0, 0, 1] and top_kind(st) == F.END_TURN  # once

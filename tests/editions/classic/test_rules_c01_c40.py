@@ -988,3 +988,20 @@ def test_c40_second_double_goes_to_jail() -> None:
     assert st.pos[0] == 10 and st.jail[0] == 0 and st.cash[0] == 3000
     assert kinds(evs) == [ev.DICE_ROLLED, ev.JAILED, ev.TURN_STARTED]
     assert top(st) == (F.PRE_ROLL, 1)
+
+
+def test_c13_others_raise_cash_at_any_decision_unlike_wonders_w24() -> None:
+    # classic keeps C-13 (`others_act="any_decision"`): another seat mortgages, redeems and
+    # sells buildings also during the active player's buy decision
+    st = start_game()
+    give_deeds(st, 1, [1, 3])
+    give_deeds(st, 2, [6], mortgaged=True)
+    st.level[1] = 1
+    st.houses_left -= 1
+    land_on(st, 8)
+    assert top(st) == (F.BUY, 0, 8)
+    assert {"sell-building 1", "mortgage 3"} <= set(texts(st, 1))
+    assert "unmortgage 6" in texts(st, 2)
+    act(st, "sell-building 1", seat=1)
+    act(st, "unmortgage 6", seat=2)
+    assert top(st) == (F.BUY, 0, 8) and st.level[1] == 0 and not st.mortgaged[6]

@@ -972,7 +972,7 @@ def test_c70_pay_in_property_accepted_reduces_the_debt() -> None:
     assert "pay-with 5 for 200" in texts(st)
     evs = act(st, "pay-with 5 for 150")
     assert events_of(evs, ev.OFFERED)[0].other == 1
-    assert top(st) == (F.OFFER, 1, F.OFFER_IN_KIND, 0, 1 << 5, 150)
+    assert top(st) == (F.OFFER, 1, F.OFFER_IN_KIND, 0, 1 << 5, 150, 0)
     assert texts(st) == ["accept", "reject"]
     act(st, "accept")
     assert st.owner[5] == 1

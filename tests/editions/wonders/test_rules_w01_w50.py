@@ -616,10 +616,10 @@ def test_w24_b_any_player_may_build_between_turns() -> None:
     land_on(st, 9)
     assert "build 1" not in texts(st, 2)  # while seat 0 decides to buy
     act(st, "buy")
-    assert top(st) == (F.END_TURN, 0) and "build 1" in texts(st, 2)
-    act(st, "build 1", seat=2)
-    assert st.level[1] == 1 and st.cash[2] == 30000 - 2400 - 1000
+    assert top(st) == (F.END_TURN, 0) and "build 1" not in texts(st, 2)  # Q-7: not ended
     end_turn(st)
+    act(st, "build 1", seat=2)  # window (b): after seat 0's end-turn
+    assert st.level[1] == 1 and st.cash[2] == 30000 - 2400 - 1000
     assert "build 3" in texts(st, 2)  # still open until seat 1's first roll
     roll(st, 2, 4)  # seat 1's roll closes window (b); he lands on unowned 6
     assert top(st) == (F.BUY, 1, 6) and "build 3" not in texts(st, 2)

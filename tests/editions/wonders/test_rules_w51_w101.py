@@ -617,9 +617,11 @@ def test_w66_use_a_card_in_an_earlier_window() -> None:
     st = start_game()
     _hold_card(st, 0, C_GOOJF)
     land_on(st, 30, 1, 2)
-    roll(st, 1, 3)  # seat 1 moves to 4 (tax); seat 0 acts in seat 1's end-of-turn window
+    roll(st, 1, 3)  # seat 1 moves to 4 (tax)
     assert top(st) == (F.END_TURN, 1)
-    assert "use-card" in texts(st, 0)
+    assert "use-card" not in texts(st, 0)  # seat 1's turn has not ended (W-24 b, Q-7)
+    end_turn(st)
+    assert top(st) == (F.PRE_ROLL, 2) and "use-card" in texts(st, 0)  # window (b)
     act(st, "use-card", seat=0)
     assert st.jail[0] == -1 and st.card_holder == {}
     assert st.decks[CHANCE_DECK][-1] == C_GOOJF
@@ -737,9 +739,11 @@ def test_w71_building_only_in_windows_a_and_b() -> None:
     _illegal(st, "build 3", seat=1)
     act(st, "buy")
     assert top(st) == (F.END_TURN, 0)
-    assert "build 3" in texts(st, 1)  # window (b) again after the turn
+    _illegal(st, "build 3", seat=1)  # Q-7: seat 0 has not ended his turn
+    end_turn(st)
+    assert "build 3" in texts(st, 1)  # seat 1's own turn now (a)
     act(st, "build 3", seat=1)
-    assert st.level[1] == 1 and st.level[3] == 1 and st.active == 0
+    assert st.level[1] == 1 and st.level[3] == 1 and st.active == 1
 
 
 def test_w72_even_building() -> None:
@@ -933,11 +937,12 @@ def test_w78_selling_at_any_time_also_out_of_turn_and_in_debt() -> None:
     set_level(st, 1, 1)
     set_cash(st, 1, 0)
     give_deeds(st, 0, [6])
-    land_on(st, 4, 1, 3)  # seat 0 pays tax; seat 1 sells in the end-of-turn window
-    assert "sell-building 1" in texts(st, 1)
+    land_on(st, 4, 1, 3)  # seat 0 pays tax; his turn has not ended (W-24, Q-7)
+    assert "sell-building 1" not in texts(st, 1)
+    end_turn(st)
+    assert "sell-building 1" in texts(st, 1)  # seat 1's own pre-roll (a)
     act(st, "sell-building 1", seat=1)
     assert st.cash[1] == 500 and st.level[1] == 0
-    end_turn(st)
     set_level(st, 3, 1)
     set_cash(st, 1, 0)
     land_on(st, 6, 1, 3)  # seat 1 owes kr 120 rent (window c)
@@ -983,9 +988,10 @@ def test_w80_mortgage_in_every_window() -> None:
     assert "mortgage 39" in texts(st, 1)  # window (b) at seat 0's pre-roll
     act(st, "mortgage 39", seat=1)
     land_on(st, 4, 1, 3)
-    act(st, "mortgage 1", seat=1)  # window (b) at the end of seat 0's turn
-    assert st.mortgaged[39] and st.mortgaged[1]
+    _illegal(st, "mortgage 1", seat=1)  # seat 0 has not ended his turn (W-24, Q-7)
     end_turn(st)
+    act(st, "mortgage 1")  # seat 1's own pre-roll (a)
+    assert st.mortgaged[39] and st.mortgaged[1]
     set_cash(st, 1, 100)
     land_on(st, 38, 1, 3)  # seat 1 owes Super Tax kr 2 000: window (c)
     assert top(st)[:2] == (F.DEBT, 1) and "mortgage 3" in texts(st)
@@ -1060,7 +1066,7 @@ def _in_kind_to_seat1(st: GameState) -> None:
     act(st, "claim 0", seat=1)
     assert top(st) == (F.DEBT, 0, 1, 400, "rent", False)
     act(st, "pay-with 23 for 400")
-    assert top(st) == (F.OFFER, 1, F.OFFER_IN_KIND, 0, 1 << 23, 400)
+    assert top(st) == (F.OFFER, 1, F.OFFER_IN_KIND, 0, 1 << 23, 400, 0)
     act(st, "accept")
     assert st.owner[23] == 1 and top(st) == (F.ACQUIRED, 1, 1 << 23)
     assert {"keep-mortgaged 23", "unmortgage 23"} <= set(texts(st))
@@ -1749,7 +1755,9 @@ def test_w84_trade_windows_between_turns_and_not_during_an_auction() -> None:
     assert not any(t.startswith("trade") for t in texts(st, 1))
     _illegal(st, "trade 2 give 39 get - cash -100", seat=1)
     _pass_auction(st)
-    act(st, "trade 2 give 39 get - cash -100", seat=1)  # end of turn: window (b)
+    _illegal(st, "trade 2 give 39 get - cash -100", seat=1)  # seat 0 has not ended (Q-7)
+    end_turn(st)
+    act(st, "trade 2 give 39 get - cash -100", seat=1)  # seat 1's own pre-roll (a)
     act(st, "accept")
     assert st.owner[39] == 2
 

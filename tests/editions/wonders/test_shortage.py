@@ -90,3 +90,14 @@ def test_w77_plenty_of_houses_means_no_shortage_procedure() -> None:
     st = _scarce(32 - 8)
     act(st, "build 1")
     assert top(st) == (F.PRE_ROLL, 0) and st.level[1] == 1
+
+
+def test_w77_step1_no_poll_while_the_bank_holds_what_any_one_player_could_want() -> None:
+    # seat 0 could place 8 houses (brown), seat 1 12 (light blue): 20 together, but with
+    # 12 in the bank nobody can want more than the bank holds, so a build is a purchase
+    st = _scarce(12)
+    act(st, "build 1")
+    assert top(st) == (F.PRE_ROLL, 0) and st.level[1] == 1 and st.houses_left == 11
+    # now seat 1 could want 12 > 11: the next build opens the poll
+    act(st, "build 3")
+    assert top(st)[:2] == (F.DEMAND, 0)

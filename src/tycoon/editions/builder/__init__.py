@@ -40,6 +40,12 @@ DISCARD, STEAL, PARKING, CHOOSE = turn.DISCARD, turn.STEAL, turn.PARKING, turn.C
 class BuilderOptions(Options):
     """House rules of builder; every default is the spec's resolution."""
 
+    house_rules: ClassVar[frozenset[str]] = frozenset(
+        {"starting_cash", "no_rent_in_jail", "no_auction_on_decline", "no_double_rent"}
+    )
+    """B-50 rent from jail, B-27 auctions, B-28 double rent; no pot (Free Parking is an
+    exchange, B-35) and no houses (floors on the island)."""
+
     community_metric: str = dataclasses.field(
         default="largest_component",
         metadata={"doc": "A-2: Community Builder measure, 'largest_component' or 'adjacent_count'"},
@@ -109,6 +115,7 @@ BUILDER_MECHANICS = Mechanics(
     jailed_owner_collects=True,  # B-29, B-50
     double_rent_needs_unmortgaged=False,  # B-28
     build_out_of_turn=False,
+    others_act="around_rolls",  # OQ-2: before every roll and after every landing
     even_selling=False,
     mortgage_needs_unbuilt_group=False,
     shortage_auctions=False,
@@ -145,6 +152,9 @@ class Builder(Edition):
     options_type = BuilderOptions
     mechanics = BUILDER_MECHANICS
     aliases = ("monopoly-builder",)
+    own_decision_frames = frozenset({turn.DISCARD, turn.STEAL, turn.PARKING, turn.CHOOSE})
+    """OQ-2: at the discard, Steal, Free Parking and a card's chip the current player may
+    also mortgage, lift a mortgage, claim rent and propose deals."""
 
     @cached_property
     def data(self) -> BuilderData:

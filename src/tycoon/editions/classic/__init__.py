@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import ClassVar
 
 from tycoon.editions.base import Edition, Mechanics, Options
 from tycoon.engine.state import GameState
@@ -12,6 +13,17 @@ from tycoon.rules.setup import deal_deeds
 @dataclasses.dataclass(frozen=True)
 class ClassicOptions(Options):
     """House rules of classic; every default is the spec's resolution."""
+
+    house_rules: ClassVar[frozenset[str]] = frozenset(
+        {
+            "starting_cash",
+            "free_parking_pot",
+            "no_auction_on_decline",
+            "uneven_building",
+            "no_double_rent",
+        }
+    )
+    """Not no_rent_in_jail: a jailed owner collects nothing already (C-27, C-43)."""
 
     deal_two_deeds: bool = dataclasses.field(
         default=False, metadata={"doc": "C-11: deal 2 deeds to each player, who must buy them"}
@@ -49,6 +61,7 @@ class Classic(Edition):
         jailed_owner_collects=False,
         double_rent_needs_unmortgaged=False,
         build_out_of_turn=False,
+        others_act="any_decision",  # C-13
         even_selling=False,
         mortgage_needs_unbuilt_group=False,
         settle_claims_at_end=False,

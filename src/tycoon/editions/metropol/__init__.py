@@ -36,6 +36,10 @@ _CHOICES = {
 class MetropolOptions(Options):
     """House rules of metropol; every default is the spec's resolution."""
 
+    house_rules: ClassVar[frozenset[str]] = frozenset({"starting_cash"})
+    """Only starting_cash: every permit is auctioned (M-24), rent doubles for a district
+    whatever is built (M-35), and there is neither jail nor Free Parking."""
+
     auto_claim_rent: bool = dataclasses.field(
         default=True, metadata={"doc": "M-31: rent is paid at once (always on)"}
     )
@@ -124,6 +128,8 @@ class Metropol(Edition):
         debt="forced_auction",
         trade_active_only=True,
         build_out_of_turn=False,
+        # M-11: only the active player acts; no mortgages, no buildings on deeds, and only
+        # he proposes exchanges (M-59), so `others_act` leaves nothing to the others
         shortage_auctions=False,
     )
 

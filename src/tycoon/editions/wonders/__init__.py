@@ -34,6 +34,18 @@ COMPLETED = "completed"
 class WondersOptions(Options):
     """House rules of wonders; every default is the spec's resolution."""
 
+    house_rules: ClassVar[frozenset[str]] = frozenset(
+        {
+            "starting_cash",
+            "free_parking_pot",
+            "no_rent_in_jail",
+            "no_auction_on_decline",
+            "uneven_building",
+            "no_double_rent",
+        }
+    )
+    """Every common house rule: W-65 Free Parking, W-67 rent from jail, W-36, W-72, W-41."""
+
     quick_play: bool = dataclasses.field(
         default=False,
         metadata={"doc": "W-95: quick play, QP1 (dealt deeds) and QP2 (three-house hotels)"},
