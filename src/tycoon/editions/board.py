@@ -113,6 +113,8 @@ class Board:
     constants: dict[str, int]
     currency: str
     deck_letters: tuple[str, ...] = ()
+    card_mask: int = 0
+    """Bit c is set for every card code c of the decks (bounds of the action notation)."""
 
     def deck_index(self, card: int) -> int:
         """The deck a card belongs to. A card is encoded as letter * 100 + position, with
@@ -358,6 +360,11 @@ def parse_board(data: dict[str, Any]) -> Board:
         constants=dict(_need(data, "constants", dict, "board")),
         currency=str(data.get("currency", "$")),
         deck_letters=deck_letters,
+        card_mask=sum(
+            1 << (ord(deck_letters[d]) - 65) * 100 + i
+            for d in range(len(decks))
+            for i in range(len(decks[d]))
+        ),
     )
 
 
