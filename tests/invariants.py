@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tycoon.bots.base import Bot, make_bot
-from tycoon.editions.board import KEPT_EFFECTS, SquareKind
+from tycoon.editions.board import SquareKind
 from tycoon.engine.actions import Action, Kind, action_text
 from tycoon.engine.api import (
     apply_action,
@@ -89,7 +89,7 @@ def _facts(st: GameState) -> _BoardFacts:
             non_streets=tuple(s for s in range(b.size) if b.kind[s] != SquareKind.STREET),
             deeds=tuple(s for s in range(b.size) if b.kind[s] in kinds),
             cards=tuple(cards),
-            jail_cards=frozenset(c for c in cards if b.card(c).effect in KEPT_EFFECTS),
+            jail_cards=frozenset(c for c in cards if b.card(c).kept),
             street_mask=sum(1 << s for s in range(b.size) if b.kind[s] == SquareKind.STREET),
             jail_max=b.constants.get("jail_skip_turns", b.constants.get("jail_attempts", 1) - 1),
         )
