@@ -206,7 +206,8 @@ def is_terminal(st: GameState) -> bool:
 
 
 def outcome(st: GameState) -> Outcome | None:
-    """How the game ended, its winners (ties share) and each seat's net worth."""
+    """How the game ended, its winners (ties share) and each seat's score: what decides the
+    winner in its edition (net worth; builder points; metropol the M-72 ranking values)."""
     if not st.termination:
         return None
     return Outcome(Termination(st.termination), st.winners, st.edition.scores(st))
