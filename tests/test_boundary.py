@@ -9,7 +9,7 @@ import time
 import pytest
 
 from tycoon.engine.actions import CARD_BIT, RES_SHIFT, Action, Kind, parse_text, squares_of
-from tycoon.engine.api import apply_action, is_legal, new_game, parse_action
+from tycoon.engine.api import apply_action, is_legal, legal_actions, new_game, parse_action
 from tycoon.engine.errors import ActionParseError, IllegalActionError
 from tycoon.records.record import replay, to_record
 from tycoon.records.snapshot import to_json
@@ -190,4 +190,5 @@ def test_bad_seat_raises_illegal_action() -> None:
         with pytest.raises(IllegalActionError):
             apply_action(st, Action(Kind.ROLL), seat)  # type: ignore[arg-type]
         assert not is_legal(st, Action(Kind.ROLL), seat)  # type: ignore[arg-type]
+        assert legal_actions(st, seat) == []  # type: ignore[arg-type]
     assert to_json(st) == before

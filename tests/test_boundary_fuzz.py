@@ -16,7 +16,7 @@ from hypothesis import strategies as hs
 
 from tycoon.bots.base import make_bot
 from tycoon.engine.actions import CARD_BIT, RES_SHIFT, Action, Kind, action_text
-from tycoon.engine.api import apply_action, clone, legal_actions, new_game
+from tycoon.engine.api import apply_action, clone, is_legal, legal_actions, new_game
 from tycoon.engine.errors import ActionParseError, IllegalActionError
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
@@ -154,12 +154,15 @@ def test_hostile_input_only_documented_errors_and_no_corruption(edition: str) ->
         idx, seat, value = attempt
         st = clone(positions(edition)[idx])
         before = to_json(st)
+        legal = is_legal(st, value, seat) if isinstance(value, tuple) else None  # type: ignore[arg-type]
         try:
             apply_action(st, value, seat)  # type: ignore[arg-type]
         except (ActionParseError, IllegalActionError) as e:
             assert len(str(e)) < 5000
             assert to_json(st) == before, f"refused {value!r} changed the state"
+            assert not legal, f"is_legal says {value!r} is legal, apply_action refused it"
             return
+        assert legal is not False, f"is_legal says {value!r} is illegal, but it applied"
         text = to_json(st)
         assert from_json(text) == st
         again = replay(to_record(st))

@@ -115,7 +115,10 @@ def new_game(
 def legal_actions(st: GameState, seat: int | None = None) -> list[Action]:
     """Sorted legal actions of `seat` (default: the seat the game waits on; at a chance
     node, the 36 dice outcomes). Amount-carrying actions (bids, sale prices) are listed at
-    representative amounts; `apply_action` accepts any amount the rules allow."""
+    representative amounts; `apply_action` accepts any amount the rules allow. A seat not
+    in the game has none."""
+    if not _seat_ok(st, seat):
+        return []
     return flow.legal_actions(st, seat)
 
 
