@@ -286,6 +286,11 @@ def number_text(v: object) -> str:
     return echo(repr(v), 30)
 
 
+def word_of(kind: int) -> str:
+    """The text word of an action kind (`sell-card`), or its number if unknown."""
+    return _WORDS.get(kind) or str(int(kind))
+
+
 def raw_text(a: tuple[object, ...]) -> str:
     """Any action-like tuple as text for an error message (also an unknown kind or values
     out of every range), never failing and never long."""

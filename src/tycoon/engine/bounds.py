@@ -12,7 +12,16 @@ simulator applies only listed actions and never calls it.
 
 from __future__ import annotations
 
-from tycoon.engine.actions import CARD_BIT, RES_SHIFT, Action, Kind, number_text
+from tycoon.engine.actions import (
+    CARD_BIT,
+    CARD_LIMIT,
+    RES_SHIFT,
+    Action,
+    Kind,
+    card_text,
+    number_text,
+    word_of,
+)
 from tycoon.engine.state import GameState
 
 AMOUNT_LIMIT = 10**15
@@ -90,13 +99,17 @@ def _field_fault(st: GameState, shape: str, v: int) -> str:
             and not (v & ((1 << CARD_BIT) - 1)) >> b.size
             and not (v >> CARD_BIT & _CARD_BITS) & ~b.card_mask
         )
-    return "" if ok else _WHAT[shape]
+    if ok:
+        return ""
+    if shape == "sq":
+        return f"is not a square of the board (0 to {b.size - 1})"
+    if shape == "seat":
+        return f"is not a seat of the game (0 to {st.n - 1})"
+    return _WHAT[shape]
 
 
 _WHAT = {
     "0": "must be 0",
-    "sq": "is not a square of the board",
-    "seat": "is not a seat of the game",
     "amt": f"is not an amount from 0 to {AMOUNT_LIMIT - 1}",
     "cash": f"is not an amount of at most {AMOUNT_LIMIT - 1} either way",
     "die": "is not a die (1 to 6)",
@@ -124,5 +137,6 @@ def fault(st: GameState, a: object) -> str:
             return f"field {_FIELDS[i]} is not an int: {number_text(v)}"
         why = _field_fault(st, shape[i], v)
         if why:
-            return f"field {_FIELDS[i]} = {number_text(v)} {why}"
+            shown = card_text(v) if shape[i] == "card" and 0 <= v < CARD_LIMIT else number_text(v)
+            return f"{shown} {why} (field {_FIELDS[i]} of '{word_of(k)}')"
     return ""
