@@ -122,8 +122,8 @@ def attempts(draw: hs.DrawFn, edition: str) -> tuple[int, object, object]:
     idx = draw(hs.integers(min_value=0, max_value=len(pool) - 1))
     st = pool[idx]
     cur = st.current_player
-    seat = draw(hs.sampled_from([None, cur, CHANCE, *range(st.n), st.n]))
-    legal = legal_actions(st, None if seat is None else seat) if cur >= CHANCE else []
+    seat = draw(hs.sampled_from([None, cur, CHANCE, *range(st.n), st.n, -2, 10**20, "0"]))
+    legal = legal_actions(st, seat) if cur >= CHANCE else []  # type: ignore[arg-type]
     choice = draw(hs.integers(min_value=0, max_value=5))
     value: object
     if choice == 0:
