@@ -6,7 +6,9 @@ where the edition keeps passports (`st.ext["marks"]`, wonders) the marks are che
 where it keeps resource chips and an island (`st.ext["res"]`, builder) the chips are conserved
 (supply + hands + piles), the blocks of every player are counted and buildings only grow.
 Cheap invariants (money, property, buildings, cards, jail, who acts, passports) run after
-every step.
+every step. With events on, every change of a seat's cash, a deed's owner, its mortgage or
+its buildings must be named by an event of the action that made it (`check_named`): the
+game log, replays and the views read events, not state differences.
 Expensive ones (every legal action applied on a clone, clone independence, snapshot JSON
 round trip, out-of-turn actions of other seats) run every `deep_every` steps. At the end
 the record must replay to an equal state and the game must have ended within its cap.
@@ -14,11 +16,12 @@ the record must replay to an equal state and the game must have ended within its
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from tycoon.bots.base import Bot, make_bot
-from tycoon.editions.board import KEPT_EFFECTS, SquareKind
+from tycoon.editions.board import SquareKind
+from tycoon.engine import events as ev
 from tycoon.engine.actions import Action, Kind, action_text
 from tycoon.engine.api import (
     apply_action,
@@ -52,6 +55,7 @@ class Stats:
     deep_steps: int = 0
     clone_applies: int = 0
     out_of_turn_applies: int = 0
+    named_checks: int = 0
     terminations: dict[str, int] = field(default_factory=dict)
 
 
@@ -89,7 +93,7 @@ def _facts(st: GameState) -> _BoardFacts:
             non_streets=tuple(s for s in range(b.size) if b.kind[s] != SquareKind.STREET),
             deeds=tuple(s for s in range(b.size) if b.kind[s] in kinds),
             cards=tuple(cards),
-            jail_cards=frozenset(c for c in cards if b.card(c).effect in KEPT_EFFECTS),
+            jail_cards=frozenset(c for c in cards if b.card(c).kept),
             street_mask=sum(1 << s for s in range(b.size) if b.kind[s] == SquareKind.STREET),
             jail_max=b.constants.get("jail_skip_turns", b.constants.get("jail_attempts", 1) - 1),
         )
@@ -415,6 +419,101 @@ def check_deep(st: GameState, rng: Rng, where: str, sample: int = 8) -> None:
         _fail(where, "a state rebuilt from its snapshot has other legal actions")
 
 
+CASH_EVENTS = frozenset(
+    {ev.PASSED_START, ev.BOUGHT, ev.AUCTION_WON, ev.RENT_PAID, ev.PAID, ev.COLLECTED}
+    | {ev.BUILT, ev.SOLD_BUILDING, ev.MORTGAGED, ev.UNMORTGAGED, ev.ACCEPTED}
+    | {"vetoed", "cashed"}
+)
+"""Events that name a change of cash: the seat (`seat` or `other`) whose cash changed."""
+OWNER_EVENTS = frozenset({ev.BOUGHT, ev.AUCTION_WON, ev.TRANSFERRED, "vetoed"})
+"""Events that name a change of a deed's owner (the deed is `square`)."""
+MORTGAGE_EVENTS = frozenset({ev.MORTGAGED, ev.UNMORTGAGED, ev.TRANSFERRED})
+LEVEL_EVENTS = frozenset({ev.BUILT, ev.SOLD_BUILDING})
+
+
+CASH_DETAILS = frozenset({("placed", "paid")})
+"""(kind, detail) of other events that name a payment (metropol M-46: a block paid for)."""
+
+
+def _seats_named(events: Sequence[ev.Event], kinds: frozenset[str]) -> set[int]:
+    out: set[int] = set()
+    for e in events:
+        if e.kind in kinds or (e.kind, e.detail) in CASH_DETAILS:
+            out.add(e.seat)
+            out.add(e.other)
+    return out
+
+
+def _squares_named(events: Sequence[ev.Event], kinds: frozenset[str]) -> set[int]:
+    return {e.square for e in events if e.kind in kinds}
+
+
+def check_named(
+    before: tuple[list[int], list[int], list[bool], list[int]],
+    st: GameState,
+    events: Sequence[ev.Event],
+    where: str,
+) -> None:
+    """Every change of cash, owner, mortgage or buildings since `before` is named by one of
+    `events` (the events of the one action that made it)."""
+    cash, owner, mortgaged, level = before
+    if cash != st.cash:
+        named = _seats_named(events, CASH_EVENTS)
+        for p, (old, new) in enumerate(zip(cash, st.cash, strict=True)):
+            if old != new and p not in named:
+                _fail(where, f"seat {p}'s cash {old} -> {new} is named by no event: {events}")
+    for what, old_list, new_list, kinds in (
+        ("owner", owner, st.owner, OWNER_EVENTS),
+        ("mortgage", mortgaged, st.mortgaged, MORTGAGE_EVENTS),
+        ("buildings", level, st.level, LEVEL_EVENTS),
+    ):
+        if old_list == new_list:
+            continue
+        squares = _squares_named(events, kinds)
+        for s, (old, new) in enumerate(zip(old_list, new_list, strict=True)):
+            if old != new and s not in squares:
+                _fail(where, f"square {s}'s {what} {old} -> {new} is named by no event: {events}")
+
+
+class _NamedCheck:
+    """While active, every `flow.apply_action` and `flow.apply_sampled_chance` of a game
+    with events on is followed by `check_named` (the driver calls them through the module,
+    so out-of-turn actions of the response windows are checked one by one too)."""
+
+    def __init__(self, tag: str) -> None:
+        self.tag = tag
+        self.checked = 0
+
+    def __enter__(self) -> _NamedCheck:
+        self.apply, self.sampled = flow.apply_action, flow.apply_sampled_chance
+        apply, sampled = self.apply, self.sampled
+
+        def checked_apply(st: GameState, a: Action, seat: int | None = None) -> None:
+            self._run(st, lambda: apply(st, a, seat), f"'{action_text(a)}' of seat {seat}")
+
+        def checked_sampled(st: GameState) -> None:
+            self._run(st, lambda: sampled(st), "a chance outcome")
+
+        flow.apply_action = checked_apply  # type: ignore[assignment]
+        flow.apply_sampled_chance = checked_sampled  # type: ignore[assignment]
+        return self
+
+    def _run(self, st: GameState, fn: Callable[[], None], what: str) -> None:
+        log = st.events
+        if log is None:
+            fn()
+            return
+        before = (st.cash[:], st.owner[:], st.mortgaged[:], st.level[:])
+        start = len(log)
+        fn()
+        self.checked += 1
+        check_named(before, st, log[start:], f"{self.tag} history {len(st.history)} {what}")
+
+    def __exit__(self, *exc: object) -> None:
+        flow.apply_action = self.apply  # type: ignore[assignment]
+        flow.apply_sampled_chance = self.sampled  # type: ignore[assignment]
+
+
 def make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
     return [make_bot(k, seed * 101 + i) for i, k in enumerate(kinds)]
 
@@ -432,7 +531,8 @@ def play_checked(
     """Play one game with bots of `kinds` (one per seat) checking invariants at each step.
 
     Cheap checks every step; `check_deep` every `deep_every` steps (1 = every step) and at
-    least every `json_every` steps; at the end the record round trip and the cap.
+    least every `json_every` steps; with `events`, `check_named` after every action; at the
+    end the record round trip and the cap.
     """
     n = len(kinds)
     opts: dict[str, object] = {"turn_limit": turn_limit, **(options or {})}
@@ -440,9 +540,33 @@ def play_checked(
     bots = make_bots(kinds, seed)
     rng = Rng(seed ^ 0x5EED)
     tag = f"{edition} game {list(kinds)} seed {seed}"
+    cap = turn_limit * n * 400 + 10_000
+    with _NamedCheck(tag) as named:
+        _play_loop(st, bots, rng, tag, cap, deep_every, json_every)
+    if events and not named.checked:
+        _fail(tag, "no action was checked for its events")
+    STATS.named_checks += named.checked
+    if legal_actions(st) or any(legal_actions(st, p) for p in range(n)):
+        _fail(tag, "legal actions at a terminal state")
+    # bankruptcies (or a builder's end on the island) may end round 0
+    first = 0 if st.termination in ("last_player", "penthouse", "no_penthouse") else 1
+    if not first <= st.rounds <= turn_limit and turn_limit:
+        _fail(tag, f"ended after {st.rounds} rounds, cap {turn_limit}")
+    again = replay(to_record(st))
+    if again != st:
+        _fail(tag, "replay of the record differs from the final state")
+    if from_json(to_json(st)) != st:
+        _fail(tag, "final snapshot JSON round trip differs")
+    STATS.games += 1
+    STATS.terminations[st.termination] = STATS.terminations.get(st.termination, 0) + 1
+    return st
+
+
+def _play_loop(
+    st: GameState, bots: list[Bot], rng: Rng, tag: str, cap: int, deep_every: int, json_every: int
+) -> None:
     passports = "marks" in st.ext
     builder = "res" in st.ext
-    cap = turn_limit * n * 400 + 10_000
     steps = 0
     while not st.termination:
         where = f"{tag} step {steps} (history {len(st.history)})"
@@ -468,17 +592,3 @@ def play_checked(
             check_buildings_kept(grid, st, f"{tag} after step {steps}")
         if steps > cap:
             _fail(tag, f"not over after {steps} steps (rounds {st.rounds})")
-    if legal_actions(st) or any(legal_actions(st, p) for p in range(n)):
-        _fail(tag, "legal actions at a terminal state")
-    # bankruptcies (or a builder's end on the island) may end round 0
-    first = 0 if st.termination in ("last_player", "penthouse", "no_penthouse") else 1
-    if not first <= st.rounds <= turn_limit and turn_limit:
-        _fail(tag, f"ended after {st.rounds} rounds, cap {turn_limit}")
-    again = replay(to_record(st))
-    if again != st:
-        _fail(tag, "replay of the record differs from the final state")
-    if from_json(to_json(st)) != st:
-        _fail(tag, "final snapshot JSON round trip differs")
-    STATS.games += 1
-    STATS.terminations[st.termination] = STATS.terminations.get(st.termination, 0) + 1
-    return st

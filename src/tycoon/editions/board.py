@@ -51,16 +51,21 @@ EFFECTS = (
     "move_to_nearest",
     "edition",
     "pay_each",
-    "forced_trade",
-    "pay_per_block",
-    "gain_own_resource",
-    "gain_any_resource",
 )
-KEPT_EFFECTS = frozenset({"get_out_of_jail", "forced_trade"})
-"""Cards of these effects are kept by the drawer until used (C-35, builder B-65)."""
+"""The effects the shared mechanics carry out (`rules/cards.py`). One style for every
+edition: an effect only one edition knows is `{"edition": name, "x": n}` (x optional, `"kept":
+true` when the drawer keeps the card until used, builder B-65), carried out by the edition
+(`Edition.card_effect`; metropol's own deck, M-40). The schema never grows per edition, so
+an edition brings its own effects without touching the shared code."""
+KEPT_EFFECTS = frozenset({"get_out_of_jail"})
+"""Shared effects whose cards the drawer keeps until used (C-35); `Card.kept` says it for
+every card, edition effects too."""
 
 # Extra keys an effect object may carry besides its effect name, by effect.
-EFFECT_MODIFIERS = {"move_to_nearest": frozenset({"roll_for_rent"}), "edition": frozenset({"x"})}
+EFFECT_MODIFIERS = {
+    "move_to_nearest": frozenset({"roll_for_rent"}),
+    "edition": frozenset({"x", "kept"}),
+}
 
 
 class Card(NamedTuple):
@@ -69,10 +74,10 @@ class Card(NamedTuple):
     move_to / move_back_to: x = target square; move_by: x = steps (negative = backward);
     move_to_nearest: x = target SquareKind, y = 1 if a utility's rent is set by a fresh roll;
     repairs: x, y = per house, per hotel; pay_or_draw: x = fee, y = deck index of the draw;
-    collect, pay, collect_from_each, pay_each: x = amount; pay_per_block: x = amount per
-    block; gain_own_resource, gain_any_resource: x = chips. The edition carries out the
-    effects the shared mechanics do not know (`Edition.card_effect`).
-    edition: an effect only one edition knows; `effect` is its name, x its number.
+    collect, pay, collect_from_each, pay_each: x = amount.
+    edition: an effect only one edition knows; `effect` is its name, x its number (builder:
+    pay_per_block x per block, gain_own_resource / gain_any_resource x chips, forced_trade;
+    metropol: its own deck, M-40 to M-44). `kept`: the drawer keeps the card until used.
     """
 
     id: str
@@ -81,6 +86,7 @@ class Card(NamedTuple):
     effect: str
     x: int = 0
     y: int = 0
+    kept: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +119,8 @@ class Board:
     constants: dict[str, int]
     currency: str
     deck_letters: tuple[str, ...] = ()
+    card_mask: int = 0
+    """Bit c is set for every card code c of the decks (bounds of the action notation)."""
 
     def deck_index(self, card: int) -> int:
         """The deck a card belongs to. A card is encoded as letter * 100 + position, with
@@ -214,10 +222,12 @@ def _effect_args(
             )
         return int(target), int(roll)
     if code == "edition":
-        if not isinstance(arg, str) or not arg:
+        if not isinstance(arg, str) or not arg.isidentifier():
             raise RecordError(f"board data: {where}.edition: expected an effect name")
+        if not isinstance(eff.get("kept", False), bool):
+            raise RecordError(f"board data: {where}.kept: expected bool, got {eff['kept']!r}")
         return (_effect_int(eff, "x", where) if "x" in eff else 0), 0
-    if code in ("go_to_jail", "get_out_of_jail", "forced_trade"):
+    if code in ("go_to_jail", "get_out_of_jail"):
         if arg is not True:
             raise RecordError(f"board data: {where}.{code}: expected true, got {arg!r}")
         return 0, 0
@@ -328,7 +338,8 @@ def parse_board(data: dict[str, Any]) -> Board:
                 )
             x, y = _effect_args(code, eff, f"{where}.effect", size, kinds_seen, deck_names)
             name = eff[code] if code == "edition" else code
-            cards.append(Card(cid, c.get("text", ""), c.get("text_en", ""), name, x, y))
+            kept = code in KEPT_EFFECTS or bool(eff.get("kept", False))
+            cards.append(Card(cid, c.get("text", ""), c.get("text_en", ""), name, x, y, kept))
         decks.append(tuple(cards))
     kinds = cols["kind"]
     return Board(
@@ -358,6 +369,11 @@ def parse_board(data: dict[str, Any]) -> Board:
         constants=dict(_need(data, "constants", dict, "board")),
         currency=str(data.get("currency", "$")),
         deck_letters=deck_letters,
+        card_mask=sum(
+            1 << (ord(deck_letters[d]) - 65) * 100 + i
+            for d in range(len(decks))
+            for i in range(len(decks[d]))
+        ),
     )
 
 

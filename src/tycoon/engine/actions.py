@@ -223,17 +223,30 @@ def chips(counts: tuple[int, ...] | list[int]) -> int:
 
 def chips_text(packed: int) -> str:
     """`1r,2y` for a packed chip list ('-' if none)."""
+    if not 0 <= packed < 1 << 32:
+        raise ValueError(f"not a packed chip list: {number_text(packed)}")
     return ",".join(f"{c}{RES_LETTERS[t]}" for t, c in enumerate(unpack(packed)) if c) or "-"
 
 
+def _letter(t: int) -> str:
+    if not 0 <= t < 4:
+        raise ValueError(f"not a resource type: {number_text(t)}")
+    return RES_LETTERS[t]
+
+
 def _items_text(mask: int) -> str:
+    if mask >> (RES_SHIFT + 32):
+        raise ValueError("not a trade item mask")
     squares, cards = items_of(mask)
     res = [f"{c}{RES_LETTERS[t]}" for t, c in enumerate(resources_of(mask)) if c]
     return ",".join([*map(str, squares), *map(card_text, cards), *res]) or "-"
 
 
 def squares_of(mask: int) -> list[int]:
-    """Squares in a bit mask, ascending."""
+    """Squares in a bit mask, ascending. A negative mask, or one wider than an item mask
+    (`RES_SHIFT` bits), is no set of squares: ValueError (never an endless loop)."""
+    if mask < 0 or mask >> RES_SHIFT:
+        raise ValueError(f"not a square mask: {number_text(mask)}")
     out = []
     i = 0
     while mask:
@@ -246,11 +259,58 @@ def squares_of(mask: int) -> list[int]:
 
 def card_text(card: int) -> str:
     """Text id of a card encoded as letter index * 100 + position (0-based)."""
+    if not 0 <= card < CARD_LIMIT:
+        raise ValueError(f"not a card code: {number_text(card)}")
     return f"{CARD_PREFIXES[card // 100]}{card % 100 + 1}"
 
 
+CARD_LIMIT = len(CARD_PREFIXES) * 100
+"""Card codes are 0 to CARD_LIMIT - 1 (`Z99` is 2598)."""
+MAX_DIGITS = 15
+"""The longest number the notation reads (amounts stay below 10**15): a longer token is
+refused before it is converted, so no text builds a huge integer."""
+ECHO = 80
+"""At most this many characters of a refused text are repeated in an error message."""
+
+
+def echo(text: str, limit: int = ECHO) -> str:
+    """`text` cut to `limit` characters (with '...'), unprintable characters as '?'."""
+    cut = text[:limit]
+    shown = "".join(ch if ch.isprintable() else "?" for ch in cut)
+    return shown + "..." if len(text) > limit else shown
+
+
+def number_text(v: object) -> str:
+    """A number for an error message: digits, or its size when it is too long to show."""
+    if isinstance(v, int) and not -(10**18) < v < 10**18:
+        return f"<{v.bit_length()}-bit {'negative ' if v < 0 else ''}number>"
+    return echo(repr(v), 30)
+
+
+def word_of(kind: int) -> str:
+    """The text word of an action kind (`sell-card`), or its number if unknown."""
+    return _WORDS.get(kind) or str(int(kind))
+
+
+def raw_text(a: tuple[object, ...]) -> str:
+    """Any action-like tuple as text for an error message (also an unknown kind or values
+    out of every range), never failing and never long."""
+    k = a[0] if a else None
+    word = _WORDS.get(k) if isinstance(k, int) else None
+    head = word or f"kind {number_text(k)}"
+    return echo(f"<{head} {' '.join(number_text(v) for v in a[1:])}>")
+
+
 def action_text(a: Action) -> str:
-    """The canonical text form; `parse_action(str(a)) == a`."""
+    """The canonical text form; `parse_action(str(a)) == a`. An action outside the
+    notation's ranges (a raw `Action` built by hand) gets `raw_text` instead."""
+    try:
+        return _action_text(a)
+    except (KeyError, IndexError, ValueError, TypeError, OverflowError):
+        return raw_text(tuple(a))
+
+
+def _action_text(a: Action) -> str:
     k = a.kind
     word = _WORDS[k]
     if k == Kind.DICE:
@@ -267,29 +327,35 @@ def action_text(a: Action) -> str:
     if k == Kind.TRADE:
         return f"trade {a.a} give {_items_text(a.b)} get {_items_text(a.c)} cash {a.d}"
     if k in (Kind.DISCARD, Kind.TAKE):
-        return f"{word} {RES_LETTERS[a.a]}"
+        return f"{word} {_letter(a.a)}"
     if k == Kind.STEAL:
-        return f"steal {a.a} {RES_LETTERS[a.b]}"
+        return f"steal {a.a} {_letter(a.b)}"
     if k == Kind.PARKING_TRADE:
-        return f"exchange {chips_text(a.a)} for {RES_LETTERS[a.b]}"
+        return f"exchange {chips_text(a.a)} for {_letter(a.b)}"
     if k == Kind.BANK_TRADE:
-        return f"bank-trade {RES_LETTERS[a.a]} for {RES_LETTERS[a.b]}"
+        return f"bank-trade {_letter(a.a)} for {_letter(a.b)}"
     if k == Kind.FLOOR:
         return f"floor {a.a} pay {chips_text(a.b)}"
     if k == Kind.FORCE:
-        return f"force {a.a} take {RES_LETTERS[a.b]} give {RES_LETTERS[a.c]}"
+        return f"force {a.a} take {_letter(a.b)} give {_letter(a.c)}"
     return word
 
 
 def _int(tok: str, text: str) -> int:
     from tycoon.engine.errors import ActionParseError
 
+    if len(tok) > MAX_DIGITS + 1:  # no huge integers (a sign may lead)
+        raise ActionParseError(f"'{echo(text)}': '{echo(tok, 30)}' is too long a number")
     try:
         v = int(tok)
     except ValueError:
-        raise ActionParseError(f"'{text}': expected a number, got '{tok}'") from None
+        raise ActionParseError(
+            f"'{echo(text)}': expected a number, got '{echo(tok, 30)}'"
+        ) from None
     if v < 0 or str(v) != tok.lstrip("+"):
-        raise ActionParseError(f"'{text}': '{tok}' is not a plain non-negative number")
+        raise ActionParseError(
+            f"'{echo(text)}': '{echo(tok, 30)}' is not a plain non-negative number"
+        )
     return v
 
 
@@ -298,7 +364,7 @@ def _squares(tok: str, text: str) -> int:
 
     parts = [_int(t, text) for t in tok.split(",")]
     if len(set(parts)) != len(parts) or any(p >= 64 for p in parts):
-        raise ActionParseError(f"'{text}': bad square list '{tok}'")
+        raise ActionParseError(f"'{echo(text)}': bad square list '{echo(tok, 30)}'")
     return mask_of(parts)
 
 
@@ -313,12 +379,17 @@ def _items(tok: str, text: str) -> int:
         if part[:1].isdigit() and part[-1:].isalpha():
             one = _chips(part, text)
             if any(a and b for a, b in zip(resources_of(mask), unpack(one), strict=True)):
-                raise ActionParseError(f"'{text}': bad item list '{tok}'")
+                raise ActionParseError(f"'{echo(text)}': bad item list '{echo(tok, 30)}'")
             mask |= one << RES_SHIFT
             continue
-        bit = CARD_BIT + _card(part, text) if part[:1].isalpha() else _int(part, text)
-        if (bit < CARD_BIT and bit >= 64) or mask >> bit & 1:
-            raise ActionParseError(f"'{text}': bad item list '{tok}'")
+        if part[:1].isalpha():
+            bit = CARD_BIT + _card(part, text)
+        else:
+            bit = _int(part, text)
+            if bit >= CARD_BIT:  # squares are 0 to 63; a larger number is no item
+                raise ActionParseError(f"'{echo(text)}': bad item list '{echo(tok, 30)}'")
+        if mask >> bit & 1:
+            raise ActionParseError(f"'{echo(text)}': bad item list '{echo(tok, 30)}'")
         mask |= 1 << bit
     return mask
 
@@ -327,7 +398,9 @@ def _res(tok: str, text: str) -> int:
     from tycoon.engine.errors import ActionParseError
 
     if len(tok) != 1 or tok.lower() not in RES_LETTERS:
-        raise ActionParseError(f"'{text}': '{tok}' is not a resource type (r, p, g or y)")
+        raise ActionParseError(
+            f"'{echo(text)}': '{echo(tok, 30)}' is not a resource type (r, p, g or y)"
+        )
     return RES_LETTERS.index(tok.lower())
 
 
@@ -337,7 +410,7 @@ def _chips(tok: str, text: str) -> int:
 
     count = _int(tok[:-1], text)
     if not 1 <= count <= 255:
-        raise ActionParseError(f"'{text}': bad chip count in '{tok}'")
+        raise ActionParseError(f"'{echo(text)}': bad chip count in '{echo(tok, 30)}'")
     return count << (8 * _res(tok[-1], text))
 
 
@@ -351,7 +424,9 @@ def _chip_list(tok: str, text: str) -> int:
     for part in tok.split(","):
         one = _chips(part, text)
         if any(a and b for a, b in zip(unpack(mask), unpack(one), strict=True)):
-            raise ActionParseError(f"'{text}': a resource type is listed twice in '{tok}'")
+            raise ActionParseError(
+                f"'{echo(text)}': a resource type is listed twice in '{echo(tok, 30)}'"
+            )
         mask |= one
     return mask
 
@@ -360,10 +435,10 @@ def _card(tok: str, text: str) -> int:
     from tycoon.engine.errors import ActionParseError
 
     if len(tok) < 2 or tok[0].upper() not in CARD_PREFIXES:
-        raise ActionParseError(f"'{text}': '{tok}' is not a card id like B14")
+        raise ActionParseError(f"'{echo(text)}': '{echo(tok, 30)}' is not a card id like B14")
     pos = _int(tok[1:], text)
     if not 1 <= pos <= 99:
-        raise ActionParseError(f"'{text}': '{tok}' is not a card id like B14")
+        raise ActionParseError(f"'{echo(text)}': '{echo(tok, 30)}' is not a card id like B14")
     return CARD_PREFIXES.index(tok[0].upper()) * 100 + pos - 1
 
 
@@ -377,28 +452,31 @@ def parse_text(text: str) -> Action:
     word = toks[0].lower()
     if word not in _BY_WORD:
         raise ActionParseError(
-            f"'{text}': unknown action '{word}'; known: {', '.join(sorted(_BY_WORD))}"
+            f"'{echo(text)}': unknown action '{echo(word, 30)}';"
+            f" known: {', '.join(sorted(_BY_WORD))}"
         )
     k = _BY_WORD[word]
     n = len(toks)
     if k == Kind.ROLL and n in (3, 4):
         dice = [_int(t, text) for t in toks[1:]]
         if not all(1 <= d <= 6 for d in dice):
-            raise ActionParseError(f"'{text}': dice show 1 to 6")
+            raise ActionParseError(f"'{echo(text)}': dice show 1 to 6")
         return Action(Kind.DICE, *dice)
     if k in _SQUARE_KINDS or k in _AMOUNT_KINDS or k in _SEAT_KINDS:
         if n != 2:
-            raise ActionParseError(f"'{text}': expected '{word} <number>'")
+            raise ActionParseError(f"'{echo(text)}': expected '{word} <number>'")
         return Action(k, _int(toks[1], text))
     if k in (Kind.SELL_DEED, Kind.SELL_CARD):
         if n != 6 or toks[2].lower() != "to" or toks[4].lower() != "for":
-            raise ActionParseError(f"'{text}': expected '{word} <what> to <seat> for <amount>'")
+            raise ActionParseError(
+                f"'{echo(text)}': expected '{word} <what> to <seat> for <amount>'"
+            )
         what = _squares(toks[1], text) if k == Kind.SELL_DEED else _card(toks[1], text)
         return Action(k, what, _int(toks[3], text), _int(toks[5], text))
     if k == Kind.TRADE:
         if n != 8 or [t.lower() for t in toks[2::2]] != ["give", "get", "cash"]:
             raise ActionParseError(
-                f"'{text}': expected 'trade <seat> give <items> get <items> cash <n>'"
+                f"'{echo(text)}': expected 'trade <seat> give <items> get <items> cash <n>'"
             )
         cash = toks[7]
         sign = -1 if cash.startswith("-") and len(cash) > 1 else 1
@@ -416,11 +494,11 @@ def parse_text(text: str) -> Action:
             return Action(k, _squares(toks[1], text), _int(toks[3], text), _int(toks[5], text))
         if n != 4 or toks[2].lower() != "for":
             raise ActionParseError(
-                f"'{text}': expected 'pay-with <squares> [cash <amount>] for <amount>'"
+                f"'{echo(text)}': expected 'pay-with <squares> [cash <amount>] for <amount>'"
             )
         return Action(k, _squares(toks[1], text), 0, _int(toks[3], text))
     if n != 1:
-        raise ActionParseError(f"'{text}': '{word}' takes no arguments")
+        raise ActionParseError(f"'{echo(text)}': '{word}' takes no arguments")
     return Action(k)
 
 
@@ -447,7 +525,7 @@ def _parse_builder(k: int, toks: list[str], text: str) -> Action:
     shape = _BUILDER_SHAPES[k]
     words = [_WORDS[k], *(_SHAPE_TEXT.get(x, x) for x in shape)]
     if len(toks) != len(shape) + 1:
-        raise ActionParseError(f"'{text}': expected '{' '.join(words)}'")
+        raise ActionParseError(f"'{echo(text)}': expected '{' '.join(words)}'")
     vals: list[int] = []
     for want, tok in zip(shape, toks[1:], strict=True):
         if want == "R":
@@ -457,5 +535,5 @@ def _parse_builder(k: int, toks: list[str], text: str) -> Action:
         elif want == "K":
             vals.append(_chip_list(tok, text))
         elif tok.lower() != want:
-            raise ActionParseError(f"'{text}': expected '{' '.join(words)}'")
+            raise ActionParseError(f"'{echo(text)}': expected '{' '.join(words)}'")
     return Action(k, *vals)

@@ -15,8 +15,9 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tycoon.engine.actions import Action, parse_text
-from tycoon.engine.errors import OptionError
+from tycoon.engine.actions import Action, echo, parse_text
+from tycoon.engine.bounds import fault
+from tycoon.engine.errors import ActionParseError, IllegalActionError, OptionError
 from tycoon.engine.events import Event
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
@@ -114,23 +115,42 @@ def new_game(
 def legal_actions(st: GameState, seat: int | None = None) -> list[Action]:
     """Sorted legal actions of `seat` (default: the seat the game waits on; at a chance
     node, the 36 dice outcomes). Amount-carrying actions (bids, sale prices) are listed at
-    representative amounts; `apply_action` accepts any amount the rules allow."""
+    representative amounts; `apply_action` accepts any amount the rules allow. A seat not
+    in the game has none."""
+    if not _seat_ok(st, seat):
+        return []
     return flow.legal_actions(st, seat)
 
 
 def is_legal(st: GameState, action: Action, seat: int | None = None) -> bool:
+    """Would `apply_action(st, action, seat)` accept it? Any value gives a plain answer."""
     cur = st.current_player
-    return cur != TERMINAL and flow.is_legal(st, action, cur if seat is None else seat)
+    if cur == TERMINAL or fault(st, action) or not _seat_ok(st, seat):
+        return False
+    return flow.is_legal(st, action, cur if seat is None else seat)
+
+
+def _seat_ok(st: GameState, seat: object) -> bool:
+    return seat is None or (type(seat) is int and CHANCE <= seat < st.n)
 
 
 def apply_action(st: GameState, action: Action | str, seat: int | None = None) -> list[Event]:
     """Apply an action (or its text) for `seat` (default: the seat the game waits on).
 
-    Raises IllegalActionError, listing the legal actions, if the rules forbid it; the state
-    is then unchanged. Returns the events it caused (empty when events are off).
+    Raises IllegalActionError, listing the legal actions, if the rules forbid it, and
+    ActionParseError for text that is no action of the edition; the state is then
+    unchanged. Any value is judged against the edition's ranges first (`bounds.fault`),
+    so no value, however large or odd, costs more than its text. Returns the events it
+    caused (empty when events are off).
     """
+    if not _seat_ok(st, seat):
+        raise IllegalActionError(action, [], f"seat {echo(repr(seat), 30)} is not in the game")
     if isinstance(action, str):
         action = parse_action(st, action)
+    else:
+        why = fault(st, action)
+        if why:
+            raise IllegalActionError(action, legal_actions(st, seat), why)
     log = st.events
     start = len(log) if log is not None else 0
     flow.apply_action(st, action, seat)
@@ -172,8 +192,16 @@ def clone(st: GameState) -> GameState:
 
 
 def parse_action(st: GameState, text: str) -> Action:
-    """The action written as `text` (see the vocabulary in `tycoon.engine.actions`)."""
-    return parse_text(text)
+    """The action written as `text` (see the vocabulary in `tycoon.engine.actions`), its
+    numbers within the edition's ranges (squares of the board, seats of the game, cards of
+    the decks); ActionParseError otherwise, in time linear in the text."""
+    if not isinstance(text, str):
+        raise ActionParseError(f"expected action text, got {type(text).__name__}")
+    a = parse_text(text)
+    why = fault(st, a)
+    if why:
+        raise ActionParseError(f"'{echo(text)}': {why}")
+    return a
 
 
 def is_terminal(st: GameState) -> bool:
@@ -181,7 +209,8 @@ def is_terminal(st: GameState) -> bool:
 
 
 def outcome(st: GameState) -> Outcome | None:
-    """How the game ended, its winners (ties share) and each seat's net worth."""
+    """How the game ended, its winners (ties share) and each seat's score: what decides the
+    winner in its edition (net worth; builder points; metropol the M-72 ranking values)."""
     if not st.termination:
         return None
     return Outcome(Termination(st.termination), st.winners, st.edition.scores(st))

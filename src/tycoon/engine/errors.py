@@ -10,16 +10,25 @@ class TycoonError(Exception):
     """Base class of every error tycoon raises on purpose."""
 
 
+SHOWN = 30
+"""At most this many legal actions are listed in the message (`legal` holds them all)."""
+
+
 class IllegalActionError(TycoonError, ValueError):
-    """An action that the rules do not allow now; the message lists the legal ones."""
+    """An action that the rules do not allow now. The message repeats at most 80 characters
+    of the action and lists at most `SHOWN` legal ones ("... and N more"); `legal` is the
+    whole list."""
 
     def __init__(self, action: Any, legal: Sequence[Any], reason: str = "") -> None:
+        from tycoon.engine.actions import echo
+
         self.action = action
         self.legal = list(legal)
-        shown = ", ".join(str(a) for a in self.legal[:40])
-        more = f" (+{len(self.legal) - 40} more)" if len(self.legal) > 40 else ""
-        why = f": {reason}" if reason else ""
-        super().__init__(f"illegal action '{action}'{why}; legal actions: {shown or 'none'}{more}")
+        shown = ", ".join(str(a) for a in self.legal[:SHOWN])
+        more = f" ... and {len(self.legal) - SHOWN} more" if len(self.legal) > SHOWN else ""
+        why = f": {echo(reason, 200)}" if reason else ""
+        text = echo(str(action))
+        super().__init__(f"illegal action '{text}'{why}; legal actions: {shown or 'none'}{more}")
 
 
 class ActionParseError(TycoonError, ValueError):

@@ -30,7 +30,7 @@ BOUGHT = "bought"  # seat bought square for amount
 AUCTION_STARTED = "auction_started"  # square at start price amount
 BID = "bid"
 PASSED = "passed"
-AUCTION_WON = "auction_won"  # seat won square for amount
+AUCTION_WON = "auction_won"  # seat won square for amount (paid to other: a forced auction)
 AUCTION_UNSOLD = "auction_unsold"
 RENT_DUE = "rent_due"  # seat (payer) owes other (owner) amount, claimable
 RENT_PAID = "rent_paid"  # seat paid other amount
@@ -44,13 +44,13 @@ JAILED = "jailed"
 JAIL_SERVED = "jail_served"
 RELEASED = "released"
 BUILT = "built"  # amount = new level (5 = hotel)
-SOLD_BUILDING = "sold_building"
+SOLD_BUILDING = "sold_building"  # amount = new level; detail "bankruptcy": returned unpaid
 MORTGAGED = "mortgaged"
 UNMORTGAGED = "unmortgaged"
 OFFERED = "offered"
 ACCEPTED = "accepted"
 REJECTED = "rejected"
-TRANSFERRED = "transferred"  # square passes from seat to other
+TRANSFERRED = "transferred"  # square passes from seat to other (-1: back to the bank, free)
 DEBT = "debt"  # seat owes other amount and must raise cash
 BANKRUPT = "bankrupt"
 TURN_STARTED = "turn_started"

@@ -142,6 +142,8 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
     if k == ev.PASSED:
         return f"{who} passed in the auction of {sq}"
     if k == ev.AUCTION_WON:
+        if event.other >= 0:  # a forced auction: the price goes to the debtor (M-62)
+            return f"{who} won {sq} at {other}'s forced auction, paying {other} {amt}"
         return f"{who} won {sq} at auction for {amt}"
     if k == ev.AUCTION_UNSOLD:
         return f"Nobody bought {sq} at auction; it stays with the bank"
@@ -176,6 +178,8 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
     if k == ev.BUILT:
         return f"{who} built on {sq}, now {_level(event.amount)}"
     if k == ev.SOLD_BUILDING:
+        if d == "bankruptcy":
+            return f"The buildings on {sq} went back to the bank ({who} is bankrupt)"
         return f"{who} sold a building on {sq}, now {_level(event.amount)}"
     if k == ev.MORTGAGED:
         return f"{who} mortgaged {sq} for {amt}"
@@ -207,6 +211,9 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
             return f"{who} {verb} the offer of {other} ({other} receives {cur}{-event.amount})"
         return f"{who} {verb} the offer of {other} ({amt})"
     if k == ev.TRANSFERRED:
+        if event.other == BANK:
+            why = " (cashed in)" if d == "cashed in" else ""
+            return f"{sq} went back from {who} to the bank{why}"
         return f"{sq} passed from {who} to {other}"
     if k == ev.DEBT:
         why = f" ({d})" if d else ""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tycoon.editions.board import KEPT_EFFECTS
 from tycoon.engine import events as ev
 from tycoon.engine.actions import Action, Kind, card_text
 from tycoon.engine.state import Frame, GameState
@@ -19,7 +18,7 @@ def draw(st: GameState, seat: int, deck: int) -> None:
     c = st.edition.board.card(card)
     emit(st, ev.CARD_DRAWN, seat, st.pos[seat], 0, -1, card_text(card))
     eff = c.effect
-    if eff in KEPT_EFFECTS:
+    if c.kept:
         st.card_holder[card] = seat  # C-35, B-65: kept until used or sold
         emit(st, ev.CARD_KEPT, seat, -1, 0, -1, card_text(card))
         return

@@ -224,9 +224,13 @@ def _bankrupt_forced(st: GameState, seat: int, creditor: Creditor) -> None:
         share = cash // len(creditor) // unit * unit
         for c in creditor:
             move_cash(st, seat, c, share)
+            emit(st, ev.PAID, seat, -1, share, c, "bankruptcy")
+        emit(st, ev.PAID, seat, -1, st.cash[seat], BANK, "bankruptcy")
         move_cash(st, seat, BANK, st.cash[seat])
     else:
-        move_cash(st, seat, creditor if creditor == BANK or st.alive[creditor] else BANK, cash)
+        to = creditor if creditor == BANK or st.alive[creditor] else BANK
+        move_cash(st, seat, to, cash)
+        emit(st, ev.PAID, seat, -1, cash, to, "bankruptcy")
     for s in st.edition.board.deeds:
         if st.owner[s] == seat:
             st.owner[s] = -1
@@ -247,6 +251,8 @@ def bankrupt(st: GameState, seat: int, creditor: Creditor) -> None:
         proceeds = buildings_value(st, seat, sale=True)  # C-72: bank buys them back
         clear_buildings(st, seat)
         move_cash(st, BANK, creditor, proceeds)
+        emit(st, ev.COLLECTED, creditor, -1, proceeds, BANK, "buildings of the bankrupt")
+        emit(st, ev.PAID, seat, -1, st.cash[seat], creditor, "bankruptcy")
         move_cash(st, seat, creditor, st.cash[seat])
         mortgaged_mask = 0
         for s in deeds:
@@ -260,6 +266,7 @@ def bankrupt(st: GameState, seat: int, creditor: Creditor) -> None:
             follow = [(F.ACQUIRED, creditor, mortgaged_mask)]
     else:
         clear_buildings(st, seat)  # C-73: no payment, not auctioned
+        emit(st, ev.PAID, seat, -1, st.cash[seat], BANK, "bankruptcy")
         move_cash(st, seat, BANK, st.cash[seat])
         for c in kept_cards:
             del st.card_holder[c]
@@ -267,6 +274,7 @@ def bankrupt(st: GameState, seat: int, creditor: Creditor) -> None:
         for s in deeds:
             st.owner[s] = -1
             st.mortgaged[s] = False
+            emit(st, ev.TRANSFERRED, seat, s, 0, BANK)
         auction = deeds and st.edition.mechanics.auction_bankrupt_deeds
         follow = [(F.STEP_BANK_AUCTIONS, seat, tuple(deeds))] if auction else []
     st.alive[seat] = False

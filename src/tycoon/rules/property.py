@@ -272,6 +272,7 @@ def clear_buildings(st: GameState, seat: int) -> None:
             else:
                 st.houses_left += st.level[s]
             st.level[s] = 0
+            emit(st, ev.SOLD_BUILDING, seat, s, 0, -1, "bankruptcy")  # to the bank, unpaid
 
 
 # --- mortgages (C-65 to C-68) --------------------------------------------------------

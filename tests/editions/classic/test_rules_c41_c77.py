@@ -1270,7 +1270,8 @@ def test_q6_birthday_payers_pay_in_turn_order_after_the_drawer() -> None:
     assert texts(st, 0) == []  # no out-of-turn actions while the card is carried out
     evs = act(st, "bankrupt")
     assert [(e.seat, e.other) for e in events_of(evs, ev.BANKRUPT)] == [(3, 1)]
-    assert [(e.seat, e.other, e.amount) for e in events_of(evs, ev.PAID)] == [(0, 1, 20)]
+    paid = [(e.seat, e.other, e.amount) for e in events_of(evs, ev.PAID)]
+    assert paid == [(3, 1, 10), (0, 1, 20)]  # the bankrupt's $10 (C-72), then seat 0
     assert st.cash == [2980, 3000 + 20 + 10 + 20, 2980, 0]
     assert top(st) == (F.END_TURN, 1)
     assert ledger_ok(st)

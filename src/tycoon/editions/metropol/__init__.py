@@ -241,16 +241,22 @@ class Metropol(Edition):
         have no printed price (M-58: any price may be agreed)."""
         return max(city.final_value(st, square), 200_000)
 
+    def scores(self, st: GameState) -> tuple[int, ...]:
+        """M-72's ranking values, what decides the winner (M-71): a player never bankrupt
+        scores his cash after the valuation (M-70; permits still held count at their final
+        value when the game is cut short); a bankrupt one scores below every such player,
+        -1 for the last one out, -2 for the one before, and so on."""
+        out = st.ext["out"]
+        last = max(out) + 1
+        return tuple(
+            out[p] - last if out[p] else st.cash[p] + city.permits_value(st, p) for p in range(st.n)
+        )
+
     def ranking(self, st: GameState) -> list[int]:
         """M-72: players never bankrupt by cash (and permit value), then the bankrupt in
-        reverse order of elimination."""
-        out = st.ext["out"]
-        live = sorted(
-            (p for p in range(st.n) if not out[p]),
-            key=lambda p: -(st.cash[p] + city.permits_value(st, p)),
-        )
-        gone = sorted((p for p in range(st.n) if out[p]), key=lambda p: -out[p])
-        return live + gone
+        reverse order of elimination: the seats by falling `scores`."""
+        scores = self.scores(st)
+        return sorted(range(st.n), key=lambda p: -scores[p])
 
 
 METROPOL = Metropol()

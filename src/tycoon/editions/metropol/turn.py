@@ -191,6 +191,7 @@ def finish(st: GameState) -> None:
         for s in b.deeds:
             if st.owner[s] == p:
                 st.owner[s] = -1
+                emit(st, ev.TRANSFERRED, p, s, 0, BANK, "cashed in")
     st.stack[:] = [(F.STEP_GAME_END, -1, Termination.COMPLETED.value)]
 
 
@@ -260,13 +261,16 @@ def landing_auction(st: GameState, square: int) -> None:
 
 
 def close_auction(st: GameState, f: tuple[Any, ...], winner: int, price: int) -> bool:
+    """M-27 to M-29, M-62. Nobody bid: False, so the shared auction records the one
+    `auction_unsold` (an unsold permit stays with the bank, M-29, or the debtor, M-62)."""
     square = f[2]
     seller = f[9] if len(f) > 9 else BANK
+    if winner < 0:
+        if seller >= 0:
+            st.ext[debt.TRIED][seller] |= 1 << square
+        return False
     if seller >= 0:
         _close_forced(st, square, seller, winner, price)
-        return True
-    if winner < 0:
-        emit(st, ev.AUCTION_UNSOLD, -1, square)  # M-29
         return True
     active = st.active
     surcharge = const(st, "veto_surcharge")
@@ -295,13 +299,9 @@ def _after_landing_auction(st: GameState, square: int) -> None:
 def _close_forced(st: GameState, square: int, seller: int, winner: int, price: int) -> None:
     """M-62: the money goes to the debtor; an unsold permit stays with him; as soon as his
     cash covers the debt it is paid."""
-    if winner < 0:
-        st.ext[debt.TRIED][seller] |= 1 << square
-        emit(st, ev.AUCTION_UNSOLD, -1, square)
-        return
     move_cash(st, winner, seller, price)
     st.owner[square] = winner
-    emit(st, ev.AUCTION_WON, winner, square, price)
+    emit(st, ev.AUCTION_WON, winner, square, price, seller, "forced auction")
     top = st.stack[-1] if st.stack else None
     if top is not None and top[0] == F.DEBT and top[1] == seller and st.cash[seller] >= top[3]:
         st.stack.pop()
