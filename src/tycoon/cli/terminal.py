@@ -9,15 +9,28 @@ bot list) are asked:
   as `driver.poll_window` asks bots; a human may take several actions, and Enter passes.
   With `windows="claims"` a human is only asked when a rent claim is open for him.
 
+  By default (`windows="claims"`) a human is asked out of turn only when a rent claim is
+  open for him, or when he asked for the next window with `wait`.
+
 At a prompt the human types the number of a listed action or any legal action text
-(`bid 255`, `sell-deed 1,3 to 2 for 500`), or `help`, `board`, `log`, `save FILE`, `quit`.
+(`bid 255`, `sell-deed 1,3 to 2 for 500`), or a command (`help`, `board`, `info S`, `log`,
+`more`, `wait`, `fold`, `save FILE`, `quit`); after a command the menu is shown again. A
+refused action is explained (rule id and reason, `tycoon.rules.why`). Nothing typed or
+named is ever read as Rich markup (`tycoon.cli.safe`).
+
+The game autosaves before every prompt (`tycoon.cli.autosave`); Ctrl-C and Ctrl-D ask
+whether to save to a file before leaving, and `save` asks before overwriting a file.
 Where the edition keeps passports (wonders), the players table has a Passport column
 (marked wonders / all wonders) and a panel lists every player's marked wonders.
 """
 
 from __future__ import annotations
 
+import contextlib
+import signal
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from rich.console import Console, Group
@@ -26,6 +39,11 @@ from rich.table import Table
 from rich.text import Text
 
 from tycoon.bots.base import Bot
+from tycoon.cli.autosave import Autosave, write_atomic
+from tycoon.cli.help import help_text
+from tycoon.cli.info import info_panel
+from tycoon.cli.menu import menu_rows
+from tycoon.cli.safe import clean, esc
 from tycoon.editions.board import SquareKind
 from tycoon.editions.wonders import FLIGHT
 from tycoon.engine.actions import Action, Kind, card_text, items_of, squares_of
@@ -35,10 +53,11 @@ from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
 from tycoon.records.describe import describe, describe_action
-from tycoon.records.record import save_record
+from tycoon.records.record import record_json
 from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
 from tycoon.rules.property import HOTEL, net_worth, redeem_cost
+from tycoon.rules.why import money, why_illegal
 from tycoon.sim.driver import LazyLegal, in_window, step
 
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "bright_red", "bright_blue")
@@ -57,20 +76,8 @@ GROUP_COLOURS = (
 LOG_LIMIT = 40
 """At most this many new events are printed before a prompt (`log` shows more)."""
 
-HELP = """\
-Type the [bold]number[/] of an action, or any legal action as text, for example
-  [bold]roll[/], [bold]buy[/], [bold]bid 255[/] (any amount the rules allow, not only the
-  listed ones), [bold]build 3[/], [bold]mortgage 5[/], [bold]claim 2[/],
-  [bold]sell-deed 1,3 to 2 for 500[/]; wonders: [bold]mark 39[/] (free flight),
-  [bold]trade 2 give 1,3 get - cash -500[/], [bold]pay-fine[/] while in jail.
-Squares are board indexes (see [bold]board[/]); players are seat numbers.
-Other commands:
-  [bold]help[/]        this text
-  [bold]board[/]       show the board and the players again
-  [bold]log[/]         show the last 100 events
-  [bold]save FILE[/]   save the game record (resume it with `tycoon play --resume FILE`)
-  [bold]quit[/]        leave the game (you are asked whether to save)
-In an out-of-turn window, press Enter (or type [bold]pass[/]) to let the game go on."""
+MAX_LINE = 500
+"""Longer input lines are refused unread."""
 
 Asker = Callable[[str], "str | None"]
 
@@ -79,11 +86,17 @@ class QuitGame(Exception):
     """The human left the game."""
 
 
+class _Reprint(Exception):
+    """A command was handled: show the menu again."""
+
+
 def _console_input(console: Console) -> Asker:
     def ask(prompt: str) -> str | None:
         try:
-            return console.input(prompt)
+            return console.input(Text.from_markup(prompt))
         except EOFError:
+            return None
+        except (RuntimeError, OSError, ValueError):  # stdin closed (`<&-`) or lost
             return None
 
     return ask
@@ -99,6 +112,7 @@ class TerminalGame:
         console: Console,
         ask: Asker | None = None,
         windows: str = "all",
+        autosave: Autosave | None = None,
     ) -> None:
         if len(bots) != st.n:
             raise ValueError(f"{st.n} seats but {len(bots)} players given")
@@ -114,14 +128,53 @@ class TerminalGame:
         self.board_turn = -1
         """The turn in which the board was last drawn."""
         self.window_tip_shown = False
+        self.autosave = autosave
+        self.wants_window: set[int] = set()
+        """Seats that asked (`wait`) to be asked at the next out-of-turn window."""
+        self.folded: set[tuple[int, int, int]] = set()
+        """(seat, square, turn): auctions in which a seat passes for good (`fold`)."""
+        self.expand = False
+        """The next menu is shown in full (`more`)."""
+        self.at_prompt = False
+        self.interrupted = False
+        self.humans_out_shown = False
 
     # --- main loop ----------------------------------------------------------------------
 
     def run(self) -> bool:
-        """Play on; True if the game ended, False if the human quit."""
+        """Play on; True if the game ended, False if the human left. Ctrl-C while the bots
+        play is held until the current action is done (the state is never left half
+        changed), then the human is asked whether to save."""
+        old = None
+        with contextlib.suppress(ValueError):  # not the main thread: Ctrl-C as it was
+            old = signal.signal(signal.SIGINT, self._sigint)
+        try:
+            while True:
+                try:
+                    return self._run()
+                except KeyboardInterrupt:
+                    self.console.print()
+                    if self._leave("Interrupted"):
+                        return False
+        finally:
+            if old is not None:
+                signal.signal(signal.SIGINT, old)
+            self._autosave()
+
+    def _sigint(self, signum: int, frame: FrameType | None) -> None:
+        if self.at_prompt:
+            raise KeyboardInterrupt
+        self.interrupted = True
+
+    def _run(self) -> bool:
         st = self.st
         try:
             while not st.termination:
+                if self.interrupted:
+                    self.interrupted = False
+                    raise KeyboardInterrupt
+                if self._humans_out():
+                    return False
                 cur = st.current_player
                 if cur == CHANCE:
                     step(st, self.bots)
@@ -150,6 +203,24 @@ class TerminalGame:
         self.show_outcome()
         return True
 
+    def _humans_out(self) -> bool:
+        """Every human seat is out (bankrupt or departed): say so and stop, instead of
+        letting the bots play on unseen."""
+        st = self.st
+        humans = [p for p, b in enumerate(self.bots) if b is None]
+        if not humans or any(st.alive[p] and st.edition.in_play(st, p) for p in humans):
+            return False
+        self._flush_log()
+        self.console.print(
+            Text(
+                "Every human player is out of the game; the game stops here "
+                "(resume it with bots only to watch the rest).",
+                style="bold yellow",
+            )
+        )
+        self.console.print(self.players_table())
+        return True
+
     def _humans_to_ask(self, cur: int) -> bool:
         st = self.st
         return any(
@@ -158,8 +229,14 @@ class TerminalGame:
         )
 
     def _window_actions(self, seat: int) -> list[Action]:
+        """What `seat` may do in an out-of-turn window, if the window should open for him:
+        always with `windows="all"`, else only for a rent claim or after `wait`."""
         acts = legal_actions(self.st, seat)
-        if self.windows == "claims" and not any(a.kind == Kind.CLAIM for a in acts):
+        if (
+            self.windows == "claims"
+            and seat not in self.wants_window
+            and not any(a.kind == Kind.CLAIM for a in acts)
+        ):
             return []
         return acts
 
@@ -199,15 +276,20 @@ class TerminalGame:
                 f"({self._frame_summary(cur)}). You have {self._money(st.cash[seat])}.",
             )
         )
+        self.wants_window.discard(seat)
         self._print_actions(seat, acts)
         if self.windows == "all" and not self.window_tip_shown:
             self.window_tip_shown = True
             c.print(
                 "[dim]Tip: start with --windows claims to be asked out of turn only when "
-                "you have rent to claim.[/]"
+                "you have rent to claim (or typed 'wait').[/]"
             )
         while True:
-            line = self._read(f"[{_colour(seat)}]{st.names[seat]}[/] (Enter = pass) > ")
+            try:
+                line = self._read(f"[{_colour(seat)}]{esc(st.names[seat])}[/] (Enter = pass) > ")
+            except _Reprint:
+                self._print_actions(seat, self._window_actions(seat) or acts)
+                continue
             if line is None:
                 continue
             if line == "" or line.lower() == "pass":
@@ -227,6 +309,13 @@ class TerminalGame:
             self.console.print(self.players_table())
         self._flush_log()
         acts = legal_actions(st, seat)
+        f = st.stack[-1]
+        if self._folded(seat, f):
+            self.console.print(
+                Text(f"{st.names[seat]} passes (folded in this auction).", style="dim")
+            )
+            apply_action(st, Action(Kind.PASS), seat)
+            return
         self.console.print(
             Text.assemble(
                 (f"{st.names[seat]}", f"bold {_colour(seat)}"),
@@ -235,33 +324,84 @@ class TerminalGame:
         )
         self._print_actions(seat, acts)
         while True:
-            line = self._read(f"[{_colour(seat)}]{st.names[seat]}[/] > ")
+            try:
+                line = self._read(f"[{_colour(seat)}]{esc(st.names[seat])}[/] > ")
+            except _Reprint:
+                self._print_actions(seat, acts)
+                continue
             if line is None:
                 continue
             if not line:
-                self.console.print("[red]Type an action number, an action, or 'help'.[/]")
+                self._error("Type an action number, an action, or 'help'.")
                 continue
+            if line.lower() == "fold" and self._may_fold(seat, f):
+                self.folded.add((seat, f[2], st.turn))
+                apply_action(st, Action(Kind.PASS), seat)
+                return
             act = self._resolve(seat, line, acts)
             if act is not None and self._apply(seat, act):
                 return
 
+    def _may_fold(self, seat: int, f: tuple[Any, ...]) -> bool:
+        """`fold`: in an auction where a new bid reopens the bidding (builder B-27 e), pass
+        now and at every later call of this auction."""
+        return (
+            f[0] == F.AUCTION and f[1] == seat and not self.st.edition.mechanics.auction_pass_final
+        )
+
+    def _folded(self, seat: int, f: tuple[Any, ...]) -> bool:
+        return self._may_fold(seat, f) and (seat, f[2], self.st.turn) in self.folded
+
+    def _ask(self, prompt: str) -> str | None:
+        """One line from the human (None: end of input); Ctrl-C raises KeyboardInterrupt."""
+        self.at_prompt = True
+        try:
+            return self.ask(prompt)
+        finally:
+            self.at_prompt = False
+
     def _read(self, prompt: str) -> str | None:
-        """One input line with the commands handled; None if a command was handled."""
-        raw = self.ask(prompt)
+        """One input line with the commands handled: raises _Reprint after a command that
+        should show the menu again; None if nothing is to be done. End of input (Ctrl-D)
+        asks whether to save, then leaves."""
+        self._autosave()
+        try:
+            raw = self._ask(prompt)
+        except KeyboardInterrupt:
+            self.console.print()
+            if self._leave("Interrupted"):
+                raise QuitGame from None
+            raise _Reprint from None
         if raw is None:
-            self.console.print("\n[yellow]End of input: leaving the game without saving.[/]")
+            self.console.print()
+            self._leave("End of input")
             raise QuitGame
+        if len(raw) > MAX_LINE:
+            self._error(f"That line is too long ({len(raw)} characters).")
+            return None
         line = raw.strip()
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word in ("help", "?"):
-            self.console.print(HELP)
-            return None
+            self.console.print(help_text(self.st.edition.id))
+            raise _Reprint
         if word == "board":
             self.show_table()
-            return None
+            raise _Reprint
         if word == "log":
             self.show_log(100)
+            raise _Reprint
+        if word == "info":
+            self.show_info(rest.strip())
+            return None
+        if word in ("more", "all"):
+            self.expand = True
+            raise _Reprint
+        if word == "wait":
+            seat = self._prompt_seat()
+            if seat is not None:
+                self.wants_window.add(seat)
+                self.console.print("You will be asked at the next out-of-turn window.")
             return None
         if word == "save":
             self.save(rest.strip())
@@ -270,73 +410,142 @@ class TerminalGame:
             self.quit()
         return line
 
+    def _prompt_seat(self) -> int | None:
+        """The human seat being asked now (the one the game waits on, else the first)."""
+        cur = self.st.current_player
+        if 0 <= cur < self.st.n and self.bots[cur] is None:
+            return cur
+        humans = [p for p, b in enumerate(self.bots) if b is None]
+        return humans[0] if humans else None
+
+    def _error(self, message: str) -> None:
+        self.console.print(Text(clean(message, 300), style="red"))
+
+    def show_info(self, arg: str) -> None:
+        b = self.st.edition.board
+        if not arg.isdigit() or not 0 <= int(arg) < b.size:
+            self._error(f"Usage: info S, with S a square 0 to {b.size - 1} (see 'board').")
+            return
+        self.console.print(info_panel(self.st, int(arg)))
+
     def _resolve(self, seat: int, line: str, listed: list[Action]) -> Action | None:
         if line.isdigit():
-            k = int(line)
+            k = int(line) if len(line) < 6 else 0
             if 1 <= k <= len(listed):
                 return listed[k - 1]
-            self.console.print(f"[red]No action number {k}; choose 1 to {len(listed)}.[/]")
+            self._error(f"No action number {clean(line, 10)}; choose 1 to {len(listed)}.")
             return None
         try:
             act = parse_action(self.st, line)
         except TycoonError as e:
-            self.console.print(f"[red]{e}[/]")
+            self._error(str(e))
             return None
         if not is_legal(self.st, act, seat):
-            self.console.print(f"[red]'{act}' is not legal now; {self._hint(seat, act)}.[/]")
+            why = why_illegal(self.st, act, seat)
+            reason = str(why) if why else "choose one of the listed actions"
+            self._error(f"'{act}' is refused: {reason}.")
             return None
         return act
-
-    def _hint(self, seat: int, act: Action) -> str:
-        st = self.st
-        f = st.stack[-1]
-        if act.kind == Kind.BID and f[0] == F.AUCTION and f[1] == seat:
-            unit = st.edition.board.constants["money_unit"]
-            return (
-                f"a bid must be at least {self._money(min_bid(st, f))}, a multiple of "
-                f"{self._money(unit)} and at most your cash ({self._money(st.cash[seat])})"
-            )
-        return "choose one of the listed actions (amounts may differ)"
 
     def _apply(self, seat: int, act: Action) -> bool:
         try:
             apply_action(self.st, act, seat)
-        except IllegalActionError:
-            self.console.print(f"[red]'{act}' is not legal now.[/]")
+        except IllegalActionError as e:
+            why = f"{e.rule}: {e.reason}" if e.rule else (e.reason or "not legal now")
+            self._error(f"'{act}' is refused: {why}.")
             return False
         return True
+
+    def _autosave(self) -> None:
+        saver = self.autosave
+        if saver is None:
+            return
+        had_error = bool(saver.error)
+        if not saver.save(self.st) and not had_error:
+            self._error(f"Autosave to '{saver.path}' failed: {saver.error}")
 
     def save(self, path: str) -> bool:
+        """`save FILE`: write the record, asking before overwriting another file."""
         if not path:
-            self.console.print("[red]Usage: save FILE[/]")
+            self._error("Usage: save FILE")
             return False
+        target = Path(path)
+        mine = self.autosave is not None and target == self.autosave.path
+        if target.exists() and not mine:
+            if target.is_dir():
+                self._error(f"Cannot save to '{path}': it is a folder.")
+                return False
+            raw = self._ask_plain(f"'{esc(path)}' exists. Overwrite it? \\[y/N] ")
+            if (raw or "").strip().lower() not in ("y", "yes"):
+                self.console.print("Not saved.")
+                return False
         try:
-            save_record(self.st, path)
+            write_atomic(target, record_json(self.st))
         except OSError as e:
-            self.console.print(f"[red]Cannot save to '{path}': {e.strerror or e}[/]")
+            self._error(f"Cannot save to '{path}': {e.strerror or e}")
             return False
-        self.console.print(f"Saved to [bold]{path}[/] (resume with: tycoon play --resume {path})")
+        self.console.print(
+            Text.assemble(
+                "Saved to ",
+                (clean(path), "bold"),
+                f" (resume with: tycoon play --resume {clean(path)})",
+            )
+        )
         return True
 
-    def quit(self) -> None:
+    def _ask_plain(self, prompt: str) -> str | None:
+        """A yes/no or file-name question; Ctrl-C or the end of input count as no answer."""
+        try:
+            return self._ask(prompt)
+        except KeyboardInterrupt:
+            self.console.print()
+            return None
+
+    def _leave(self, why: str) -> bool:
+        """Ctrl-C, Ctrl-D or `quit`: offer to save. True if the human leaves, False if he
+        goes on playing (only offered when the input is still open)."""
+        self._autosave()
+        saver = self.autosave
+        if saver is not None and not saver.error:
+            self.console.print(
+                Text.assemble(
+                    f"{why}. The game is autosaved in ",
+                    (clean(saver.path), "bold"),
+                    " (tycoon play --resume goes on with it).",
+                )
+            )
+        else:
+            self.console.print(f"{why}.")
         while True:
-            raw = self.ask("Save the game before quitting? \\[y/N] ")
-            ans = (raw or "").strip().lower()
-            if ans in ("", "n", "no") or raw is None:
+            raw = self._ask_plain(
+                "Save to a file before leaving? \\[y]es, \\[n]o, or \\[c]ontinue playing: "
+            )
+            if raw is None:
+                self.console.print("Game left.")
+                return True
+            ans = raw.strip().lower()
+            if ans in ("c", "continue"):
+                return False
+            if ans in ("", "n", "no"):
                 break
             if ans in ("y", "yes"):
-                path = (self.ask("File name \\[tycoon-save.json]: ") or "").strip()
+                path = (self._ask_plain("File name \\[tycoon-save.json]: ") or "").strip()
                 if self.save(path or "tycoon-save.json"):
                     break
                 continue
-            self.console.print("[red]Answer y or n.[/]")
+            self._error("Answer y, n or c.")
         self.console.print("Game left.")
-        raise QuitGame
+        return True
+
+    def quit(self) -> None:
+        if self._leave("Leaving"):
+            raise QuitGame
+        raise _Reprint
 
     # --- rendering ----------------------------------------------------------------------
 
     def _money(self, amount: int) -> str:
-        return f"{self.st.edition.board.currency}{amount}"
+        return money(self.st.edition.board.currency, amount)
 
     def _square(self, s: int) -> str:
         return self.st.edition.board.name_en[s]
@@ -346,9 +555,19 @@ class TerminalGame:
         table.add_column(justify="right", style="bold")
         table.add_column(style="bold")
         table.add_column(style="dim")
-        for k, a in enumerate(acts, 1):
-            table.add_row(f"{k}", str(a), self._explain(seat, a))
+        rows = menu_rows(acts, lambda a: self._explain(seat, a), self.expand)
+        self.expand = False
+        for num, text, why in rows:
+            table.add_row(num, Text(text), Text(why))
         self.console.print(table)
+        if len(rows) < len(acts):
+            self.console.print(
+                "[dim]Grouped lines: type the action with your choice, or 'more' for all.[/]"
+            )
+        if self._may_fold(seat, self.st.stack[-1]):
+            self.console.print(
+                "[dim]'fold' passes for good: a new bid will not ask you again here.[/]"
+            )
         if any(a.kind in (Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH) for a in acts):
             self.console.print(
                 "[dim]Amounts are examples: any amount the rules allow is accepted.[/]"
@@ -482,6 +701,8 @@ class TerminalGame:
         skipped = max(0, len(new) - LOG_LIMIT)
         lines = [self._event_line(e) for e in new[skipped:]]
         head = f"{skipped} earlier events not shown ('log' shows more)\n" if skipped else ""
+        if not lines:
+            return
         self.console.print(
             Panel(Text(head, style="dim") + Text("\n").join(lines), title="What happened")
         )
@@ -617,9 +838,9 @@ class TerminalGame:
                     tag = b.name_en[s]
                     lvl = st.level[s]
                     if lvl:
-                        tag += " [hotel]" if lvl == HOTEL else f" [{lvl}h]"
+                        tag += " (hotel)" if lvl == HOTEL else f" ({lvl}h)"
                     if st.mortgaged[s]:
-                        tag += " [M]"
+                        tag += " (M)"
                     deeds.append(f"{s}:{tag}")
             if st.jail[p] < 0:
                 jail = "free"
@@ -632,14 +853,26 @@ class TerminalGame:
                 str(p),
                 name,
                 self._money(st.cash[p]),
-                self._money(net_worth(st, p)),
+                self._money(self._worth(p)),
                 *passport,
                 self._square(st.pos[p]),
                 jail,
-                ", ".join(deeds) or "-",
+                Text(", ".join(deeds) or "-"),
                 cards or "-",
             )
         return t
+
+    def _worth(self, p: int) -> int:
+        """Net worth as the edition scores it (metropol: cash and the permits' values)."""
+        st = self.st
+        if st.edition.id == "metropol":
+            return self._metropol_worth(p)
+        return net_worth(st, p)
+
+    def _metropol_worth(self, p: int) -> int:
+        from tycoon.editions.metropol import city
+
+        return self.st.cash[p] + city.permits_value(self.st, p)  # M-70, M-71
 
     def show_outcome(self) -> None:
         st = self.st

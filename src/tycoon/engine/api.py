@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tycoon.engine.actions import Action, parse_text
-from tycoon.engine.errors import OptionError
+from tycoon.engine.errors import IllegalActionError, OptionError
 from tycoon.engine.events import Event
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
@@ -126,14 +126,23 @@ def is_legal(st: GameState, action: Action, seat: int | None = None) -> bool:
 def apply_action(st: GameState, action: Action | str, seat: int | None = None) -> list[Event]:
     """Apply an action (or its text) for `seat` (default: the seat the game waits on).
 
-    Raises IllegalActionError, listing the legal actions, if the rules forbid it; the state
+    Raises IllegalActionError, listing the legal actions and saying which rule refuses it
+    and why (`rule`, `reason`; see `tycoon.rules.why`), if the rules forbid it; the state
     is then unchanged. Returns the events it caused (empty when events are off).
     """
     if isinstance(action, str):
         action = parse_action(st, action)
     log = st.events
     start = len(log) if log is not None else 0
-    flow.apply_action(st, action, seat)
+    try:
+        flow.apply_action(st, action, seat)
+    except IllegalActionError as e:
+        from tycoon.rules.why import why_illegal  # only on a refusal: off the hot path
+
+        why = why_illegal(st, action, seat)
+        if why is None or e.reason:
+            raise
+        raise IllegalActionError(action, e.legal, why.reason, why.rule) from None
     return log[start:] if log is not None else []
 
 

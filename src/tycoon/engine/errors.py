@@ -13,9 +13,15 @@ class TycoonError(Exception):
 class IllegalActionError(TycoonError, ValueError):
     """An action that the rules do not allow now; the message lists the legal ones."""
 
-    def __init__(self, action: Any, legal: Sequence[Any], reason: str = "") -> None:
+    def __init__(self, action: Any, legal: Sequence[Any], reason: str = "", rule: str = "") -> None:
         self.action = action
         self.legal = list(legal)
+        self.reason = reason
+        """Why the rules refuse it, in one line ('' if not known)."""
+        self.rule = rule
+        """The rule id that refuses it ('' if none in particular)."""
+        if rule and reason:
+            reason = f"{rule}: {reason}"
         shown = ", ".join(str(a) for a in self.legal[:40])
         more = f" (+{len(self.legal) - 40} more)" if len(self.legal) > 40 else ""
         why = f": {reason}" if reason else ""
