@@ -270,6 +270,8 @@ def play(
 
 def _check_writable(path: Path) -> None:
     """Fail before a long run if `path` cannot be written (missing folder, a directory)."""
+    if "\x00" in str(path):
+        raise CliError(f"--json: '{path}' is not a file name")
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         raise CliError(f"--json: no such directory '{parent}'")

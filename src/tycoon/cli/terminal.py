@@ -470,6 +470,9 @@ class TerminalGame:
             self._error("Usage: save FILE")
             return False
         target = Path(path)
+        if "\x00" in path:
+            self._error(f"Cannot save to '{path}': not a file name.")
+            return False
         mine = self.autosave is not None and target == self.autosave.path
         if target.exists() and not mine:
             if target.is_dir():

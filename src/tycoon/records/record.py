@@ -249,6 +249,8 @@ def read_bounded(path: str | Path, what: str = "record") -> str:
             data = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise RecordError(f"{what}: cannot read {shown}: {e.strerror or e}") from None
+    except ValueError:  # a NUL in the name
+        raise RecordError(f"{what}: cannot read {shown}: not a file name") from None
     if len(data) > MAX_BYTES:
         raise RecordError(f"{what}: {shown} is larger than {MAX_BYTES // 1024 // 1024} MB")
     try:

@@ -368,5 +368,7 @@ def _phase(st: GameState, seat: int, a: Action, cur: int) -> Refusal:
             f"it is {st.names[cur]}'s decision; out of turn you may only claim rent, mortgage, "
             "redeem, sell buildings or offer a card",
         )
+    if a.kind == Kind.DICE:
+        return Refusal("", "type 'roll' to roll: the game throws the dice")
     phase = _PHASES.get(top[0], "this decision")
     return Refusal("", f"'{a}' is not one of the actions of {phase}")
