@@ -20,6 +20,7 @@ def _save_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Autosaves go to the test's own folder."""
     monkeypatch.setenv("TYCOON_SAVE_DIR", str(tmp_path / "saves"))
 
+
 PLAY = ["play", "classic", "--seats", "human,random,random", "--seed", "5"]
 PLAY += ["--names", "Ann,Bob,Cy"]
 

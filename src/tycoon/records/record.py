@@ -231,7 +231,7 @@ def replay(record: dict[str, Any] | str) -> GameState:
             apply_action(st, action, seat)
         except IllegalActionError as e:
             who = "chance" if seat == CHANCE else f"seat {seat}"
-            raise RecordError(f"{where}: {who}: {e}") from None
+            raise RecordError(f"{where}: {who}: {str(e)[: QUOTE * 8]}") from None
         except Exception as e:  # an engine fault must still surface as a record error
             raise RecordError(
                 f"{where}: applying {_quote(text)} for seat {seat} failed: "
