@@ -56,7 +56,7 @@ from tycoon.records.describe import describe, describe_action
 from tycoon.records.record import record_json
 from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
-from tycoon.rules.property import HOTEL, net_worth, redeem_cost
+from tycoon.rules.property import HOTEL, net_worth, redeem_cost, rent
 from tycoon.rules.why import money, why_illegal
 from tycoon.sim.driver import LazyLegal, in_window, step
 
@@ -724,6 +724,15 @@ class TerminalGame:
         self.console.print(Panel(Text("\n").join(lines), title=f"Last {len(lines)} events"))
 
     def show_table(self) -> None:
+        w, h = self.console.size
+        if w < 80 or h < 24:
+            self.console.print(
+                Text(
+                    f"The terminal is {w}x{h}; the game is drawn for at least 80x24, "
+                    "so lines are cut or scroll.",
+                    style="yellow",
+                )
+            )
         self.console.print(self.board_table())
         self.console.print(self.players_table())
         if "marks" in self.st.ext:
@@ -760,56 +769,118 @@ class TerminalGame:
         return None
 
     def board_table(self) -> Table:
-        """The board in two halves side by side: square, price, owner, buildings, pawns."""
+        """The board in two halves side by side: square (in its group's colour), price,
+        rent now, house cost (wide terminals), owner, buildings, pawns. Each square is one
+        line, cut to fit 80 columns; `info S` shows a square in full."""
         st = self.st
         b = st.edition.board
+        wide = self.console.width >= 120
         half = (b.size + 1) // 2
-        outer = Table.grid(padding=(0, 3))
+        outer = Table.grid(padding=(0, 2))
         outer.add_column()
         outer.add_column()
         parts = []
+        money = ["Price", "Rent"] + (["House"] if wide else [])
+        cols = ["#", "Square", *money, "Own", "Bld", "At"]
+        widths = {"#": 2, "Square": 18 if wide else 12, "Own": 8 if wide else 3, "Bld": 3}
         for lo, hi in ((0, half), (half, b.size)):
-            t = Table(box=None, pad_edge=False, show_edge=False, header_style="bold dim")
-            for col, just in (
-                ("#", "right"),
-                ("Square", "left"),
-                ("Price", "right"),
-                ("Owner", "left"),
-                ("Bld", "left"),
-                ("Pawns", "left"),
-            ):
-                t.add_column(col, justify=just)  # type: ignore[arg-type]
+            t = Table(
+                box=None,
+                pad_edge=False,
+                show_edge=False,
+                header_style="bold dim",
+                padding=(0, 1, 0, 0),
+            )
+            for col in cols:
+                right = col in ("#", "Rent", "House") or col.startswith("Price")
+                t.add_column(
+                    col,
+                    justify="right" if right else "left",
+                    no_wrap=True,
+                    overflow="ellipsis",
+                    min_width=widths.get(col),
+                    max_width=widths.get(col),
+                )
             for s in range(lo, hi):
-                parts_row = self._square_row(s)
-                t.add_row(*parts_row)
+                t.add_row(*self._square_row(s, wide))
             parts.append(t)
         outer.add_row(*parts)
+        if b.currency:
+            outer.add_row(Text(f"Amounts in {b.currency}; 'info S' shows a square.", style="dim"))
         return outer
 
-    def _square_row(self, s: int) -> list[Text | str]:
+    def _short_money(self, amount: int) -> str:
+        """An amount in at most 5 characters, without the currency (the board's header
+        names it): 120, 4.4k, 100k."""
+        if amount < 1000:
+            return str(amount)
+        if amount < 10_000:
+            return f"{amount / 1000:.1f}".rstrip("0").rstrip(".") + "k"
+        if amount < 10_000_000:
+            return f"{amount // 1000}k"
+        return f"{amount // 1_000_000}M"
+
+    def _rent_now(self, s: int) -> str:
+        st = self.st
+        b = st.edition.board
+        kind = b.kind[s]
+        if kind not in (SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY):
+            return ""
+        if st.edition.id in ("metropol", "builder"):
+            if st.owner[s] < 0:
+                return ""
+            try:
+                return self._short_money(self._edition_rent(s))
+            except (IndexError, KeyError, ValueError):
+                return ""
+        if st.owner[s] < 0:
+            if kind == SquareKind.STREET:
+                return self._short_money(b.rents[s][0])
+            if kind == SquareKind.RAILWAY:
+                return self._short_money(b.railway_rents[0])
+            return f"x{b.utility_multipliers[0]}"
+        if st.mortgaged[s]:
+            return "-"
+        if kind == SquareKind.UTILITY:
+            n = sum(1 for x in b.groups[b.group[s]] if st.owner[x] == st.owner[s])
+            return f"x{b.utility_multipliers[n - 1]}"
+        return self._short_money(rent(st, s, 7))
+
+    def _edition_rent(self, s: int) -> int:
+        st = self.st
+        if st.edition.id == "metropol":
+            from tycoon.editions.metropol import city
+
+            if s in city.CROSSING:
+                return city.toll(st, st.owner[s])
+            return city.street_rent(st, s)
+        return rent(st, s, 7)
+
+    def _square_row(self, s: int, wide: bool = False) -> list[Text | str]:
         st = self.st
         b = st.edition.board
         g = b.group[s]
         name = Text(b.name_en[s], style=GROUP_COLOURS[g % len(GROUP_COLOURS)] if g >= 0 else "")
         if b.kind[s] in (SquareKind.CHANCE, SquareKind.TAX, SquareKind.GO_TO_JAIL):
             name.stylize("italic")
-        price = self._money(b.price[s]) if b.price[s] else ""
+        price = self._short_money(b.price[s]) if b.price[s] else ""
         owner: Text | str = ""
         if st.owner[s] >= 0:
             o = st.owner[s]
             owner = Text(st.names[o], style=_colour(o))
         lvl = st.level[s]
-        bld = "hotel" if lvl == HOTEL else (f"{lvl}h" if lvl else "")
+        bld = "H" if lvl == HOTEL else (f"{lvl}h" if lvl else "")
         if st.mortgaged[s]:
-            bld = (bld + " M").strip()
+            bld = (bld + "M").strip()
         pawns = Text()
         for p in range(st.n):
             if st.alive[p] and st.pos[p] == s:
-                mark = st.names[p][:3]
+                mark = st.names[p][:1] if not wide else st.names[p][:3]
                 if st.jail[p] >= 0:
-                    mark += "(J)"
-                pawns.append(mark + " ", style=f"bold {_colour(p)}")
-        return [str(s), name, price, owner, bld, pawns]
+                    mark += "J"
+                pawns.append(mark, style=f"bold {_colour(p)}")
+        house = [self._short_money(b.house_cost[s]) if b.house_cost[s] else ""] if wide else []
+        return [str(s), name, price, self._rent_now(s), *house, owner, bld, pawns]
 
     def players_table(self) -> Table:
         st = self.st
