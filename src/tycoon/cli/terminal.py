@@ -56,6 +56,7 @@ from tycoon.records.describe import describe, describe_action
 from tycoon.records.record import record_json
 from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
+from tycoon.rules.common import option
 from tycoon.rules.property import HOTEL, net_worth, redeem_cost, rent
 from tycoon.rules.why import money, why_illegal
 from tycoon.sim.driver import LazyLegal, in_window, step
@@ -302,6 +303,9 @@ class TerminalGame:
 
     def _human_decision(self, seat: int) -> None:
         st = self.st
+        if self._folded(seat, st.stack[-1]):  # `fold`: the log shows the passes
+            apply_action(st, Action(Kind.PASS), seat)
+            return
         if self.board_turn != st.turn:
             self.board_turn = st.turn
             self.show_table()
@@ -310,12 +314,6 @@ class TerminalGame:
         self._flush_log()
         acts = legal_actions(st, seat)
         f = st.stack[-1]
-        if self._folded(seat, f):
-            self.console.print(
-                Text(f"{st.names[seat]} passes (folded in this auction).", style="dim")
-            )
-            apply_action(st, Action(Kind.PASS), seat)
-            return
         self.console.print(
             Text.assemble(
                 (f"{st.names[seat]}", f"bold {_colour(seat)}"),
@@ -571,7 +569,12 @@ class TerminalGame:
             self.console.print(
                 "[dim]'fold' passes for good: a new bid will not ask you again here.[/]"
             )
-        if any(a.kind in (Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH) for a in acts):
+        free_bids = option(self.st, "auction_jump_bids", True)  # M-25: exact raises
+        if any(
+            a.kind in (Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH)
+            or (a.kind == Kind.BID and free_bids)
+            for a in acts
+        ):
             self.console.print(
                 "[dim]Amounts are examples: any amount the rules allow is accepted.[/]"
             )
