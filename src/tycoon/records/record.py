@@ -162,7 +162,9 @@ def _printable(text: str) -> bool:
 def _check_players(players: list[Any]) -> None:
     for i, p in enumerate(players):
         if not isinstance(p, str):
-            raise RecordError(f"record: players[{i}] must be a name, got {_quote(p)}")
+            raise RecordError(
+                f"record: field 'players' must be a list of names, got players[{i}] = {_quote(p)}"
+            )
         if not p.strip() or len(p) > MAX_NAME or not _printable(p):
             raise RecordError(
                 f"record: players[{i}] must be 1 to {MAX_NAME} printable characters, "
@@ -225,8 +227,8 @@ def replay(record: dict[str, Any] | str) -> GameState:
             raise RecordError(f"{where}: seat {seat} is not -1 (chance) or 0..{n - 1}")
         try:
             action = parse_text(text)
-        except ActionParseError:
-            raise RecordError(f"{where}: cannot parse action {_quote(text)}") from None
+        except ActionParseError as e:
+            raise RecordError(f"{where}: cannot parse action: {str(e)[: QUOTE * 4]}") from None
         try:
             apply_action(st, action, seat)
         except IllegalActionError as e:
