@@ -138,7 +138,6 @@ class TerminalGame:
         """The next menu is shown in full (`more`)."""
         self.at_prompt = False
         self.interrupted = False
-        self.humans_out_shown = False
 
     # --- main loop ----------------------------------------------------------------------
 
