@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tycoon.cli.app import app
@@ -12,6 +13,13 @@ from tycoon.engine.api import apply_action, new_game
 from tycoon.records.record import load_record, save_record
 
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _save_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Autosaves go to the test's own folder."""
+    monkeypatch.setenv("TYCOON_SAVE_DIR", str(tmp_path / "saves"))
+
 
 PLAY = ["play", "classic", "--seats", "human,random,random", "--seed", "5"]
 PLAY += ["--names", "Ann,Bob,Cy"]
@@ -116,7 +124,7 @@ def test_play_scripted_human_then_quit() -> None:
     assert "No action number 99" in out
     # After the roll, Ann is asked again (a new decision), then quits without saving.
     assert out.count("Ann to act") >= 2
-    assert "Save the game before quitting? [y/N]" in out
+    assert "Save to a file before leaving? [y]es, [n]o, or [c]ontinue playing" in out
     assert "Game left." in out
 
 
@@ -217,7 +225,7 @@ def test_human_claims_rent_in_a_response_window() -> None:
     assert "claim 1" in text and "rent $50 from Bob" in text
     assert len(prompts) == 5
     assert "pass" in prompts[0] and "Save" in prompts[4]
-    assert "'mortgage 7' is not legal now" in text
+    assert "'mortgage 7' is refused: Chance (red) is not a deed" in text
     assert "Out-of-turn window for Ann: Cy is about to act (pre-roll phase" in text
     assert st.cash[0] == 3000 + 50
     assert st.cash[1] == 3000 - 50
@@ -290,7 +298,7 @@ def test_play_wonders_shows_passports_and_kroner() -> None:
     assert "Passport" in out and "0/22" in out
     assert "Passports (marked wonders)" in out
     assert "Ann 0/22: no wonder yet" in out
-    assert "kr30000" in out
+    assert "kr 30 000" in out
     assert "$" not in out
     assert out.count("Ann to act") >= 2
     assert "Game left." in out
@@ -324,16 +332,17 @@ def test_human_takes_the_free_flight_at_the_terminal() -> None:
     st.owner[39] = 1  # Bob owns the Great Wall of China
     for t in ("roll 6 6", "roll 1 2", "roll 1 2", "roll", "roll 2 3", "buy"):
         apply_action(st, t)
-    answers = iter(["mark 5", "mark 39", "board", "quit", "n"])
+    answers = iter(["more", "mark 5", "mark 39", "board", "quit", "n"])
     out = io.StringIO()
     bots = [None, make_bot("heuristic", 1), make_bot("heuristic", 2)]
     game = TerminalGame(st, bots, Console(file=out, width=160), ask=lambda _p: next(answers))
     assert game.run() is False
     text = out.getvalue()
     assert "free flight: choose a wonder to mark in your passport (22 left)" in text
-    assert "mark Great Wall of China (kr8000, owned by Bob)" in text
-    assert "mark Stonehenge (kr1200, unowned)" in text
-    assert "'mark 5' is not legal now" in text  # an airport is not a wonder
+    assert "mark S  22 choices: S = 1, 3, 6" in text  # grouped until 'more
+    assert "mark Great Wall of China (kr 8 000, owned by Bob)" in text
+    assert "mark Stonehenge (kr 1 200, unowned)" in text
+    assert "'mark 5' is refused" in text  # an airport is not a wonder
     assert "Ann marked Great Wall of China in the passport (free flight)" in text
     assert st.ext["marks"][0] == 1 << 39
     assert "Ann 1/22: Great Wall of China" in text

@@ -20,8 +20,11 @@ from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from tycoon.bots.base import Bot, bot_names, make_bot
+from tycoon.cli.oneline import OneLineGroup, fail
+from tycoon.cli.safe import clean, esc, is_clean_name, plain, plain_line
 from tycoon.editions.base import Edition
 from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.api import new_game
@@ -34,10 +37,14 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    cls=OneLineGroup,
 )
 
 HUMAN = "human"
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+MAX_NAME = 40
+"""The longest player name (records allow the same)."""
 
 
 class CliError(Exception):
@@ -49,8 +56,7 @@ def _out() -> Console:
 
 
 def _fail(message: str) -> NoReturn:
-    Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {message}", soft_wrap=True)
-    raise typer.Exit(2)
+    fail(message)
 
 
 @contextmanager
@@ -61,7 +67,7 @@ def _user_errors() -> Iterator[None]:
     except (CliError, TycoonError) as e:
         _fail(str(e))
     except OSError as e:
-        where = f" '{e.filename}'" if e.filename else ""
+        where = f" '{clean(e.filename)}'" if e.filename else ""
         _fail(f"cannot access{where}: {e.strerror or e}")
 
 
@@ -138,9 +144,40 @@ def editions() -> None:
 # --- play ----------------------------------------------------------------------------------
 
 
+def _names(text: str, seats: int) -> list[str]:
+    """`--names`: one printable, distinct name per seat."""
+    players = [n.strip() for n in text.split(",")]
+    if len(players) != seats:
+        raise CliError(f"--names lists {len(players)} names for {seats} seats")
+    for i, n in enumerate(players, 1):
+        if not n:
+            raise CliError(f"--names: name {i} is empty")
+        if len(n) > MAX_NAME or not is_clean_name(n):
+            raise CliError(f"--names: name {i} must be at most {MAX_NAME} printable characters")
+    if len(set(players)) != len(players):
+        raise CliError("--names: the names must differ")
+    return players
+
+
+def _resume_conflicts(
+    edition: str | None, seed: int | None, option: list[str] | None, names: str | None
+) -> None:
+    """--resume replays the record's own edition, seed, options and names."""
+    flags = {"EDITION": edition, "--seed": seed, "--option": option, "--names": names}
+    given = [flag for flag, val in flags.items() if val is not None and val != []]
+    if given:
+        raise CliError(
+            f"--resume takes the edition, seed, options and names from the record; "
+            f"do not give {', '.join(given)}"
+        )
+
+
 @app.command()
 def play(
-    edition: EditionArg = "classic",
+    edition: Annotated[
+        str | None,
+        typer.Argument(help="Edition id or alias (see `tycoon editions`) [default: classic]."),
+    ] = None,
     seats: Annotated[
         str | None,
         typer.Option(
@@ -152,51 +189,75 @@ def play(
     option: OptionOpt = None,
     names: Annotated[str | None, typer.Option(help="Comma-separated player names.")] = None,
     resume: Annotated[
-        Path | None, typer.Option(help="Resume a saved record (from `save FILE`).")
+        str | None,
+        typer.Option(
+            help="Resume a saved record (from `save FILE` or an autosave); "
+            "`--resume` alone resumes the latest autosave."
+        ),
     ] = None,
     windows: Annotated[
         str,
         typer.Option(
-            help="Out-of-turn windows for humans: 'all' (every window where you can act) "
-            "or 'claims' (only when you have rent to claim)."
+            help="Out-of-turn windows for humans: 'claims' (only when you have rent to "
+            "claim, or asked for with 'wait') or 'all' (every window where you can act)."
         ),
-    ] = "all",
+    ] = "claims",
+    autosave: Annotated[
+        bool,
+        typer.Option(help="Save after every action to a file named at the start."),
+    ] = True,
 ) -> None:
     """Play at the terminal, humans against bots."""
+    from tycoon.cli.autosave import Autosave, latest_autosave
     from tycoon.cli.terminal import TerminalGame
     from tycoon.records.record import load_record
     from tycoon.sim.runner import bot_seed
 
     console = _out()
+    path: Path | None = None
     with _user_errors():
         if windows not in ("all", "claims"):
             raise CliError(f"--windows must be 'all' or 'claims', not '{windows}'")
         if resume is not None:
-            st = load_record(resume)
+            _resume_conflicts(edition, seed, option, names)
+            path = Path(resume) if resume else latest_autosave()
+            st = load_record(path)
             kinds = _seats(seats, True) if seats else [HUMAN] + ["heuristic"] * (st.n - 1)
             if len(kinds) != st.n:
                 raise CliError(f"the saved game has {st.n} players but --seats lists {len(kinds)}")
-            console.print(f"Resumed [bold]{resume}[/] ({len(st.history)} actions replayed).")
+            console.print(
+                Text.assemble(
+                    "Resumed ", (clean(path), "bold"), f" ({len(st.history)} actions replayed)."
+                )
+            )
         else:
-            ed = _edition(edition)
+            ed = _edition(edition or "classic")
             kinds = _seats(seats or "human,heuristic,heuristic", True)
             opts = _options(ed, option)
             if names:
-                players = [n.strip() for n in names.split(",")]
-                if len(players) != len(kinds) or not all(players):
-                    raise CliError(f"--names lists {len(players)} names for {len(kinds)} seats")
+                players = _names(names, len(kinds))
             else:
                 players = [DEFAULT_NAMES[i % len(DEFAULT_NAMES)] for i in range(len(kinds))]
             if seed is None:
                 seed = int.from_bytes(os.urandom(4), "big") & 0x7FFFFFFF
             st = new_game(ed, players, seed, opts, events=True)
             console.print(
-                f"[bold]{ed.title}[/], seed {seed}. Type [bold]help[/] at any prompt for help."
+                f"[bold]{esc(ed.title)}[/], seed {seed}. Type [bold]help[/] at any prompt for help."
             )
         bots: list[Bot | None] = [
             None if k == HUMAN else make_bot(k, bot_seed(st.seed, p)) for p, k in enumerate(kinds)
         ]
-        game = TerminalGame(st, bots, console, windows=windows)
+        saver = Autosave.start(st, path) if autosave and HUMAN in kinds else None
+        if saver is not None:
+            console.print(
+                Text.assemble(
+                    "Autosave: ",
+                    (clean(saver.path), "bold"),
+                    " (resume with: tycoon play --resume)",
+                ),
+                soft_wrap=True,
+            )
+        game = TerminalGame(st, bots, console, windows=windows, autosave=saver)
         if resume is not None:
             game.shown = max(0, len(st.events or ()) - 20)
         if HUMAN not in kinds:
@@ -205,6 +266,19 @@ def play(
 
 
 # --- simulate ------------------------------------------------------------------------------
+
+
+def _check_writable(path: Path) -> None:
+    """Fail before a long run if `path` cannot be written (missing folder, a directory)."""
+    if "\x00" in str(path):
+        raise CliError(f"--json: '{path}' is not a file name")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise CliError(f"--json: no such directory '{parent}'")
+    if path.is_dir():
+        raise CliError(f"--json: '{path}' is a directory")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise CliError(f"--json: cannot write '{path}'")
 
 
 def _rate(r: dict[str, float]) -> str:
@@ -261,6 +335,8 @@ def simulate(
         kinds = _seats(seats, False)
         opts = _options(ed, option)
         quiet = json_path == "-"
+        if json_path and not quiet:
+            _check_writable(Path(json_path))
         start = time.perf_counter()
         progress = Progress(
             TextColumn("simulating"),
@@ -290,7 +366,7 @@ def simulate(
         console.print(f"[dim]{games} games in {elapsed:.1f} s ({games / elapsed:.1f} games/s)[/]")
         if json_path:
             Path(json_path).write_text(text + "\n", encoding="utf-8")
-            console.print(f"Summary written to [bold]{json_path}[/]")
+            console.print(Text.assemble("Summary written to ", (clean(json_path), "bold")))
 
 
 # --- replay --------------------------------------------------------------------------------
@@ -310,22 +386,27 @@ def replay(
     console = _out()
     with _user_errors():
         st = load_record(file)
-        names = ", ".join(f"{p}: {n}" for p, n in enumerate(st.names))
+        names = ", ".join(f"{p}: {clean(n)}" for p, n in enumerate(st.names))
         console.print(
-            f"[bold]{st.edition.title}[/] ({st.edition.tag}), seed {st.seed}, players {names}"
+            Text.assemble(
+                (st.edition.title, "bold"), f" ({st.edition.tag}), seed {st.seed}, players {names}"
+            )
         )
         if events:
             board = st.edition.board
             for e in st.events or ():
                 style = "bold" if e.kind in ("turn_started", "game_over") else ""
-                console.print(describe(board, st.names, e), style=style or None)
+                console.print(plain_line(describe(board, st.names, e)), style=style or None)
         else:
             for k, (seat, a) in enumerate(st.history, 1):
                 who = "chance" if seat == CHANCE else st.names[seat]
-                console.print(f"{k:5d}  {who:>8}  {a!s:<28} {describe_action(st, seat, a)}")
+                line = f"{k:5d}  {who:>8}  {a!s:<28} {describe_action(st, seat, a)}"
+                console.print(plain_line(line))
         if st.termination:
             winners = " and ".join(st.names[w] for w in st.winners)
-            console.print(f"[bold]Result:[/] {st.termination}, winner {winners}")
+            console.print(
+                Text.assemble(("Result:", "bold"), f" {st.termination}, winner {winners}")
+            )
         else:
             console.print(f"[dim]Game in progress after {len(st.history)} actions.[/]")
 
@@ -353,7 +434,7 @@ def bench(
         ed = _edition(edition)
         _seats(bot, False)
         if not as_json:
-            console.print(f"[dim]Benchmarking {ed.tag} with {players} {bot} bots...[/]")
+            console.print(plain(f"Benchmarking {ed.tag} with {players} {bot} bots...", "dim"))
         r = run_bench(ed.tag, players=players, games=games, seconds=seconds, seed=seed, bot=bot)
         if as_json:
             sys.stdout.write(json.dumps(r) + "\n")

@@ -9,15 +9,28 @@ bot list) are asked:
   as `driver.poll_window` asks bots; a human may take several actions, and Enter passes.
   With `windows="claims"` a human is only asked when a rent claim is open for him.
 
+  By default (`windows="claims"`) a human is asked out of turn only when a rent claim is
+  open for him, or when he asked for the next window with `wait`.
+
 At a prompt the human types the number of a listed action or any legal action text
-(`bid 255`, `sell-deed 1,3 to 2 for 500`), or `help`, `board`, `log`, `save FILE`, `quit`.
+(`bid 255`, `sell-deed 1,3 to 2 for 500`), or a command (`help`, `board`, `info S`, `log`,
+`more`, `wait`, `fold`, `save FILE`, `quit`); after a command the menu is shown again. A
+refused action is explained (rule id and reason, `tycoon.rules.why`). Nothing typed or
+named is ever read as Rich markup (`tycoon.cli.safe`).
+
+The game autosaves before every prompt (`tycoon.cli.autosave`); Ctrl-C and Ctrl-D ask
+whether to save to a file before leaving, and `save` asks before overwriting a file.
 Where the edition keeps passports (wonders), the players table has a Passport column
 (marked wonders / all wonders) and a panel lists every player's marked wonders.
 """
 
 from __future__ import annotations
 
+import contextlib
+import signal
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from rich.console import Console, Group
@@ -26,6 +39,11 @@ from rich.table import Table
 from rich.text import Text
 
 from tycoon.bots.base import Bot
+from tycoon.cli.autosave import Autosave, write_atomic
+from tycoon.cli.help import help_text
+from tycoon.cli.info import info_panel
+from tycoon.cli.menu import menu_rows
+from tycoon.cli.safe import clean, esc
 from tycoon.editions.board import SquareKind
 from tycoon.editions.wonders import FLIGHT
 from tycoon.engine.actions import Action, Kind, card_text, items_of, squares_of
@@ -35,10 +53,12 @@ from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
 from tycoon.records.describe import describe, describe_action
-from tycoon.records.record import save_record
+from tycoon.records.record import record_json
 from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
-from tycoon.rules.property import HOTEL, net_worth, redeem_cost
+from tycoon.rules.common import option
+from tycoon.rules.property import HOTEL, net_worth, redeem_cost, rent
+from tycoon.rules.why import money, why_illegal
 from tycoon.sim.driver import LazyLegal, in_window, step
 
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "bright_red", "bright_blue")
@@ -57,20 +77,8 @@ GROUP_COLOURS = (
 LOG_LIMIT = 40
 """At most this many new events are printed before a prompt (`log` shows more)."""
 
-HELP = """\
-Type the [bold]number[/] of an action, or any legal action as text, for example
-  [bold]roll[/], [bold]buy[/], [bold]bid 255[/] (any amount the rules allow, not only the
-  listed ones), [bold]build 3[/], [bold]mortgage 5[/], [bold]claim 2[/],
-  [bold]sell-deed 1,3 to 2 for 500[/]; wonders: [bold]mark 39[/] (free flight),
-  [bold]trade 2 give 1,3 get - cash -500[/], [bold]pay-fine[/] while in jail.
-Squares are board indexes (see [bold]board[/]); players are seat numbers.
-Other commands:
-  [bold]help[/]        this text
-  [bold]board[/]       show the board and the players again
-  [bold]log[/]         show the last 100 events
-  [bold]save FILE[/]   save the game record (resume it with `tycoon play --resume FILE`)
-  [bold]quit[/]        leave the game (you are asked whether to save)
-In an out-of-turn window, press Enter (or type [bold]pass[/]) to let the game go on."""
+MAX_LINE = 500
+"""Longer input lines are refused unread."""
 
 Asker = Callable[[str], "str | None"]
 
@@ -79,11 +87,17 @@ class QuitGame(Exception):
     """The human left the game."""
 
 
+class _Reprint(Exception):
+    """A command was handled: show the menu again."""
+
+
 def _console_input(console: Console) -> Asker:
     def ask(prompt: str) -> str | None:
         try:
-            return console.input(prompt)
+            return console.input(Text.from_markup(prompt))
         except EOFError:
+            return None
+        except (RuntimeError, OSError, ValueError):  # stdin closed (`<&-`) or lost
             return None
 
     return ask
@@ -99,6 +113,7 @@ class TerminalGame:
         console: Console,
         ask: Asker | None = None,
         windows: str = "all",
+        autosave: Autosave | None = None,
     ) -> None:
         if len(bots) != st.n:
             raise ValueError(f"{st.n} seats but {len(bots)} players given")
@@ -114,14 +129,52 @@ class TerminalGame:
         self.board_turn = -1
         """The turn in which the board was last drawn."""
         self.window_tip_shown = False
+        self.autosave = autosave
+        self.wants_window: set[int] = set()
+        """Seats that asked (`wait`) to be asked at the next out-of-turn window."""
+        self.folded: set[tuple[int, int, int]] = set()
+        """(seat, square, turn): auctions in which a seat passes for good (`fold`)."""
+        self.expand = False
+        """The next menu is shown in full (`more`)."""
+        self.at_prompt = False
+        self.interrupted = False
 
     # --- main loop ----------------------------------------------------------------------
 
     def run(self) -> bool:
-        """Play on; True if the game ended, False if the human quit."""
+        """Play on; True if the game ended, False if the human left. Ctrl-C while the bots
+        play is held until the current action is done (the state is never left half
+        changed), then the human is asked whether to save."""
+        old = None
+        with contextlib.suppress(ValueError):  # not the main thread: Ctrl-C as it was
+            old = signal.signal(signal.SIGINT, self._sigint)
+        try:
+            while True:
+                try:
+                    return self._run()
+                except KeyboardInterrupt:
+                    self.console.print()
+                    if self._leave("Interrupted"):
+                        return False
+        finally:
+            if old is not None:
+                signal.signal(signal.SIGINT, old)
+            self._autosave()
+
+    def _sigint(self, signum: int, frame: FrameType | None) -> None:
+        if self.at_prompt:
+            raise KeyboardInterrupt
+        self.interrupted = True
+
+    def _run(self) -> bool:
         st = self.st
         try:
             while not st.termination:
+                if self.interrupted:
+                    self.interrupted = False
+                    raise KeyboardInterrupt
+                if self._humans_out():
+                    return False
                 cur = st.current_player
                 if cur == CHANCE:
                     step(st, self.bots)
@@ -150,6 +203,24 @@ class TerminalGame:
         self.show_outcome()
         return True
 
+    def _humans_out(self) -> bool:
+        """Every human seat is out (bankrupt or departed): say so and stop, instead of
+        letting the bots play on unseen."""
+        st = self.st
+        humans = [p for p, b in enumerate(self.bots) if b is None]
+        if not humans or any(st.alive[p] and st.edition.in_play(st, p) for p in humans):
+            return False
+        self._flush_log()
+        self.console.print(
+            Text(
+                "Every human player is out of the game; the game stops here "
+                "(resume it with bots only to watch the rest).",
+                style="bold yellow",
+            )
+        )
+        self.console.print(self.players_table())
+        return True
+
     def _humans_to_ask(self, cur: int) -> bool:
         st = self.st
         return any(
@@ -158,8 +229,14 @@ class TerminalGame:
         )
 
     def _window_actions(self, seat: int) -> list[Action]:
+        """What `seat` may do in an out-of-turn window, if the window should open for him:
+        always with `windows="all"`, else only for a rent claim or after `wait`."""
         acts = legal_actions(self.st, seat)
-        if self.windows == "claims" and not any(a.kind == Kind.CLAIM for a in acts):
+        if (
+            self.windows == "claims"
+            and seat not in self.wants_window
+            and not any(a.kind == Kind.CLAIM for a in acts)
+        ):
             return []
         return acts
 
@@ -199,15 +276,20 @@ class TerminalGame:
                 f"({self._frame_summary(cur)}). You have {self._money(st.cash[seat])}.",
             )
         )
+        self.wants_window.discard(seat)
         self._print_actions(seat, acts)
         if self.windows == "all" and not self.window_tip_shown:
             self.window_tip_shown = True
             c.print(
                 "[dim]Tip: start with --windows claims to be asked out of turn only when "
-                "you have rent to claim.[/]"
+                "you have rent to claim (or typed 'wait').[/]"
             )
         while True:
-            line = self._read(f"[{_colour(seat)}]{st.names[seat]}[/] (Enter = pass) > ")
+            try:
+                line = self._read(f"[{_colour(seat)}]{esc(st.names[seat])}[/] (Enter = pass) > ")
+            except _Reprint:
+                self._print_actions(seat, self._window_actions(seat) or acts)
+                continue
             if line is None:
                 continue
             if line == "" or line.lower() == "pass":
@@ -220,6 +302,9 @@ class TerminalGame:
 
     def _human_decision(self, seat: int) -> None:
         st = self.st
+        if self._folded(seat, st.stack[-1]):  # `fold`: the log shows the passes
+            apply_action(st, Action(Kind.PASS), seat)
+            return
         if self.board_turn != st.turn:
             self.board_turn = st.turn
             self.show_table()
@@ -227,6 +312,7 @@ class TerminalGame:
             self.console.print(self.players_table())
         self._flush_log()
         acts = legal_actions(st, seat)
+        f = st.stack[-1]
         self.console.print(
             Text.assemble(
                 (f"{st.names[seat]}", f"bold {_colour(seat)}"),
@@ -235,33 +321,84 @@ class TerminalGame:
         )
         self._print_actions(seat, acts)
         while True:
-            line = self._read(f"[{_colour(seat)}]{st.names[seat]}[/] > ")
+            try:
+                line = self._read(f"[{_colour(seat)}]{esc(st.names[seat])}[/] > ")
+            except _Reprint:
+                self._print_actions(seat, acts)
+                continue
             if line is None:
                 continue
             if not line:
-                self.console.print("[red]Type an action number, an action, or 'help'.[/]")
+                self._error("Type an action number, an action, or 'help'.")
                 continue
+            if line.lower() == "fold" and self._may_fold(seat, f):
+                self.folded.add((seat, f[2], st.turn))
+                apply_action(st, Action(Kind.PASS), seat)
+                return
             act = self._resolve(seat, line, acts)
             if act is not None and self._apply(seat, act):
                 return
 
+    def _may_fold(self, seat: int, f: tuple[Any, ...]) -> bool:
+        """`fold`: in an auction where a new bid reopens the bidding (builder B-27 e), pass
+        now and at every later call of this auction."""
+        return (
+            f[0] == F.AUCTION and f[1] == seat and not self.st.edition.mechanics.auction_pass_final
+        )
+
+    def _folded(self, seat: int, f: tuple[Any, ...]) -> bool:
+        return self._may_fold(seat, f) and (seat, f[2], self.st.turn) in self.folded
+
+    def _ask(self, prompt: str) -> str | None:
+        """One line from the human (None: end of input); Ctrl-C raises KeyboardInterrupt."""
+        self.at_prompt = True
+        try:
+            return self.ask(prompt)
+        finally:
+            self.at_prompt = False
+
     def _read(self, prompt: str) -> str | None:
-        """One input line with the commands handled; None if a command was handled."""
-        raw = self.ask(prompt)
+        """One input line with the commands handled: raises _Reprint after a command that
+        should show the menu again; None if nothing is to be done. End of input (Ctrl-D)
+        asks whether to save, then leaves."""
+        self._autosave()
+        try:
+            raw = self._ask(prompt)
+        except KeyboardInterrupt:
+            self.console.print()
+            if self._leave("Interrupted"):
+                raise QuitGame from None
+            raise _Reprint from None
         if raw is None:
-            self.console.print("\n[yellow]End of input: leaving the game without saving.[/]")
+            self.console.print()
+            self._leave("End of input")
             raise QuitGame
+        if len(raw) > MAX_LINE:
+            self._error(f"That line is too long ({len(raw)} characters).")
+            return None
         line = raw.strip()
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word in ("help", "?"):
-            self.console.print(HELP)
-            return None
+            self.console.print(help_text(self.st.edition.id))
+            raise _Reprint
         if word == "board":
             self.show_table()
-            return None
+            raise _Reprint
         if word == "log":
             self.show_log(100)
+            raise _Reprint
+        if word == "info":
+            self.show_info(rest.strip())
+            return None
+        if word in ("more", "all"):
+            self.expand = True
+            raise _Reprint
+        if word == "wait":
+            seat = self._prompt_seat()
+            if seat is not None:
+                self.wants_window.add(seat)
+                self.console.print("You will be asked at the next out-of-turn window.")
             return None
         if word == "save":
             self.save(rest.strip())
@@ -270,73 +407,145 @@ class TerminalGame:
             self.quit()
         return line
 
+    def _prompt_seat(self) -> int | None:
+        """The human seat being asked now (the one the game waits on, else the first)."""
+        cur = self.st.current_player
+        if 0 <= cur < self.st.n and self.bots[cur] is None:
+            return cur
+        humans = [p for p, b in enumerate(self.bots) if b is None]
+        return humans[0] if humans else None
+
+    def _error(self, message: str) -> None:
+        self.console.print(Text(clean(message, 300), style="red"))
+
+    def show_info(self, arg: str) -> None:
+        b = self.st.edition.board
+        if not arg.isdigit() or not 0 <= int(arg) < b.size:
+            self._error(f"Usage: info S, with S a square 0 to {b.size - 1} (see 'board').")
+            return
+        self.console.print(info_panel(self.st, int(arg)))
+
     def _resolve(self, seat: int, line: str, listed: list[Action]) -> Action | None:
         if line.isdigit():
-            k = int(line)
+            k = int(line) if len(line) < 6 else 0
             if 1 <= k <= len(listed):
                 return listed[k - 1]
-            self.console.print(f"[red]No action number {k}; choose 1 to {len(listed)}.[/]")
+            self._error(f"No action number {clean(line, 10)}; choose 1 to {len(listed)}.")
             return None
         try:
             act = parse_action(self.st, line)
         except TycoonError as e:
-            self.console.print(f"[red]{e}[/]")
+            self._error(str(e))
             return None
         if not is_legal(self.st, act, seat):
-            self.console.print(f"[red]'{act}' is not legal now; {self._hint(seat, act)}.[/]")
+            why = why_illegal(self.st, act, seat)
+            reason = str(why) if why else "choose one of the listed actions"
+            self._error(f"'{act}' is refused: {reason}.")
             return None
         return act
-
-    def _hint(self, seat: int, act: Action) -> str:
-        st = self.st
-        f = st.stack[-1]
-        if act.kind == Kind.BID and f[0] == F.AUCTION and f[1] == seat:
-            unit = st.edition.board.constants["money_unit"]
-            return (
-                f"a bid must be at least {self._money(min_bid(st, f))}, a multiple of "
-                f"{self._money(unit)} and at most your cash ({self._money(st.cash[seat])})"
-            )
-        return "choose one of the listed actions (amounts may differ)"
 
     def _apply(self, seat: int, act: Action) -> bool:
         try:
             apply_action(self.st, act, seat)
-        except IllegalActionError:
-            self.console.print(f"[red]'{act}' is not legal now.[/]")
+        except IllegalActionError as e:
+            why = f"{e.rule}: {e.reason}" if e.rule else (e.reason or "not legal now")
+            self._error(f"'{act}' is refused: {why}.")
             return False
         return True
+
+    def _autosave(self) -> None:
+        saver = self.autosave
+        if saver is None:
+            return
+        had_error = bool(saver.error)
+        if not saver.save(self.st) and not had_error:
+            self._error(f"Autosave to '{saver.path}' failed: {saver.error}")
 
     def save(self, path: str) -> bool:
+        """`save FILE`: write the record, asking before overwriting another file."""
         if not path:
-            self.console.print("[red]Usage: save FILE[/]")
+            self._error("Usage: save FILE")
             return False
+        target = Path(path)
+        if "\x00" in path:
+            self._error(f"Cannot save to '{path}': not a file name.")
+            return False
+        mine = self.autosave is not None and target == self.autosave.path
+        if target.exists() and not mine:
+            if target.is_dir():
+                self._error(f"Cannot save to '{path}': it is a folder.")
+                return False
+            raw = self._ask_plain(f"'{esc(path)}' exists. Overwrite it? \\[y/N] ")
+            if (raw or "").strip().lower() not in ("y", "yes"):
+                self.console.print("Not saved.")
+                return False
         try:
-            save_record(self.st, path)
+            write_atomic(target, record_json(self.st))
         except OSError as e:
-            self.console.print(f"[red]Cannot save to '{path}': {e.strerror or e}[/]")
+            self._error(f"Cannot save to '{path}': {e.strerror or e}")
             return False
-        self.console.print(f"Saved to [bold]{path}[/] (resume with: tycoon play --resume {path})")
+        self.console.print(
+            Text.assemble(
+                "Saved to ",
+                (clean(path), "bold"),
+                f" (resume with: tycoon play --resume {clean(path)})",
+            )
+        )
         return True
 
-    def quit(self) -> None:
+    def _ask_plain(self, prompt: str) -> str | None:
+        """A yes/no or file-name question; Ctrl-C or the end of input count as no answer."""
+        try:
+            return self._ask(prompt)
+        except KeyboardInterrupt:
+            self.console.print()
+            return None
+
+    def _leave(self, why: str) -> bool:
+        """Ctrl-C, Ctrl-D or `quit`: offer to save. True if the human leaves, False if he
+        goes on playing (only offered when the input is still open)."""
+        self._autosave()
+        saver = self.autosave
+        if saver is not None and not saver.error:
+            self.console.print(
+                Text.assemble(
+                    f"{why}. The game is autosaved in ",
+                    (clean(saver.path), "bold"),
+                    " (tycoon play --resume goes on with it).",
+                )
+            )
+        else:
+            self.console.print(f"{why}.")
         while True:
-            raw = self.ask("Save the game before quitting? \\[y/N] ")
-            ans = (raw or "").strip().lower()
-            if ans in ("", "n", "no") or raw is None:
+            raw = self._ask_plain(
+                "Save to a file before leaving? \\[y]es, \\[n]o, or \\[c]ontinue playing: "
+            )
+            if raw is None:
+                self.console.print("Game left.")
+                return True
+            ans = raw.strip().lower()
+            if ans in ("c", "continue"):
+                return False
+            if ans in ("", "n", "no"):
                 break
             if ans in ("y", "yes"):
-                path = (self.ask("File name \\[tycoon-save.json]: ") or "").strip()
+                path = (self._ask_plain("File name \\[tycoon-save.json]: ") or "").strip()
                 if self.save(path or "tycoon-save.json"):
                     break
                 continue
-            self.console.print("[red]Answer y or n.[/]")
+            self._error("Answer y, n or c.")
         self.console.print("Game left.")
-        raise QuitGame
+        return True
+
+    def quit(self) -> None:
+        if self._leave("Leaving"):
+            raise QuitGame
+        raise _Reprint
 
     # --- rendering ----------------------------------------------------------------------
 
     def _money(self, amount: int) -> str:
-        return f"{self.st.edition.board.currency}{amount}"
+        return money(self.st.edition.board.currency, amount)
 
     def _square(self, s: int) -> str:
         return self.st.edition.board.name_en[s]
@@ -346,10 +555,25 @@ class TerminalGame:
         table.add_column(justify="right", style="bold")
         table.add_column(style="bold")
         table.add_column(style="dim")
-        for k, a in enumerate(acts, 1):
-            table.add_row(f"{k}", str(a), self._explain(seat, a))
+        rows = menu_rows(acts, lambda a: self._explain(seat, a), self.expand)
+        self.expand = False
+        for num, text, why in rows:
+            table.add_row(num, Text(text), Text(why))
         self.console.print(table)
-        if any(a.kind in (Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH) for a in acts):
+        if len(rows) < len(acts):
+            self.console.print(
+                "[dim]Grouped lines: type the action with your choice, or 'more' for all.[/]"
+            )
+        if self._may_fold(seat, self.st.stack[-1]):
+            self.console.print(
+                "[dim]'fold' passes for good: a new bid will not ask you again here.[/]"
+            )
+        free_bids = option(self.st, "auction_jump_bids", True)  # M-25: exact raises
+        if any(
+            a.kind in (Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH)
+            or (a.kind == Kind.BID and free_bids)
+            for a in acts
+        ):
             self.console.print(
                 "[dim]Amounts are examples: any amount the rules allow is accepted.[/]"
             )
@@ -482,6 +706,8 @@ class TerminalGame:
         skipped = max(0, len(new) - LOG_LIMIT)
         lines = [self._event_line(e) for e in new[skipped:]]
         head = f"{skipped} earlier events not shown ('log' shows more)\n" if skipped else ""
+        if not lines:
+            return
         self.console.print(
             Panel(Text(head, style="dim") + Text("\n").join(lines), title="What happened")
         )
@@ -500,6 +726,15 @@ class TerminalGame:
         self.console.print(Panel(Text("\n").join(lines), title=f"Last {len(lines)} events"))
 
     def show_table(self) -> None:
+        w, h = self.console.size
+        if w < 80 or h < 24:
+            self.console.print(
+                Text(
+                    f"The terminal is {w}x{h}; the game is drawn for at least 80x24, "
+                    "so lines are cut or scroll.",
+                    style="yellow",
+                )
+            )
         self.console.print(self.board_table())
         self.console.print(self.players_table())
         if "marks" in self.st.ext:
@@ -536,56 +771,118 @@ class TerminalGame:
         return None
 
     def board_table(self) -> Table:
-        """The board in two halves side by side: square, price, owner, buildings, pawns."""
+        """The board in two halves side by side: square (in its group's colour), price,
+        rent now, house cost (wide terminals), owner, buildings, pawns. Each square is one
+        line, cut to fit 80 columns; `info S` shows a square in full."""
         st = self.st
         b = st.edition.board
+        wide = self.console.width >= 120
         half = (b.size + 1) // 2
-        outer = Table.grid(padding=(0, 3))
+        outer = Table.grid(padding=(0, 2))
         outer.add_column()
         outer.add_column()
         parts = []
+        money = ["Price", "Rent"] + (["House"] if wide else [])
+        cols = ["#", "Square", *money, "Own", "Bld", "At"]
+        widths = {"#": 2, "Square": 18 if wide else 12, "Own": 8 if wide else 3, "Bld": 3}
         for lo, hi in ((0, half), (half, b.size)):
-            t = Table(box=None, pad_edge=False, show_edge=False, header_style="bold dim")
-            for col, just in (
-                ("#", "right"),
-                ("Square", "left"),
-                ("Price", "right"),
-                ("Owner", "left"),
-                ("Bld", "left"),
-                ("Pawns", "left"),
-            ):
-                t.add_column(col, justify=just)  # type: ignore[arg-type]
+            t = Table(
+                box=None,
+                pad_edge=False,
+                show_edge=False,
+                header_style="bold dim",
+                padding=(0, 1, 0, 0),
+            )
+            for col in cols:
+                right = col in ("#", "Rent", "House") or col.startswith("Price")
+                t.add_column(
+                    col,
+                    justify="right" if right else "left",
+                    no_wrap=True,
+                    overflow="ellipsis",
+                    min_width=widths.get(col),
+                    max_width=widths.get(col),
+                )
             for s in range(lo, hi):
-                parts_row = self._square_row(s)
-                t.add_row(*parts_row)
+                t.add_row(*self._square_row(s, wide))
             parts.append(t)
         outer.add_row(*parts)
+        if b.currency:
+            outer.add_row(Text(f"Amounts in {b.currency}; 'info S' shows a square.", style="dim"))
         return outer
 
-    def _square_row(self, s: int) -> list[Text | str]:
+    def _short_money(self, amount: int) -> str:
+        """An amount in at most 5 characters, without the currency (the board's header
+        names it): 120, 4.4k, 100k."""
+        if amount < 1000:
+            return str(amount)
+        if amount < 10_000:
+            return f"{amount / 1000:.1f}".rstrip("0").rstrip(".") + "k"
+        if amount < 10_000_000:
+            return f"{amount // 1000}k"
+        return f"{amount // 1_000_000}M"
+
+    def _rent_now(self, s: int) -> str:
+        st = self.st
+        b = st.edition.board
+        kind = b.kind[s]
+        if kind not in (SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY):
+            return ""
+        if st.edition.id in ("metropol", "builder"):
+            if st.owner[s] < 0:
+                return ""
+            try:
+                return self._short_money(self._edition_rent(s))
+            except (IndexError, KeyError, ValueError):
+                return ""
+        if st.owner[s] < 0:
+            if kind == SquareKind.STREET:
+                return self._short_money(b.rents[s][0])
+            if kind == SquareKind.RAILWAY:
+                return self._short_money(b.railway_rents[0])
+            return f"x{b.utility_multipliers[0]}"
+        if st.mortgaged[s]:
+            return "-"
+        if kind == SquareKind.UTILITY:
+            n = sum(1 for x in b.groups[b.group[s]] if st.owner[x] == st.owner[s])
+            return f"x{b.utility_multipliers[n - 1]}"
+        return self._short_money(rent(st, s, 7))
+
+    def _edition_rent(self, s: int) -> int:
+        st = self.st
+        if st.edition.id == "metropol":
+            from tycoon.editions.metropol import city
+
+            if s in city.CROSSING:
+                return city.toll(st, st.owner[s])
+            return city.street_rent(st, s)
+        return rent(st, s, 7)
+
+    def _square_row(self, s: int, wide: bool = False) -> list[Text | str]:
         st = self.st
         b = st.edition.board
         g = b.group[s]
         name = Text(b.name_en[s], style=GROUP_COLOURS[g % len(GROUP_COLOURS)] if g >= 0 else "")
         if b.kind[s] in (SquareKind.CHANCE, SquareKind.TAX, SquareKind.GO_TO_JAIL):
             name.stylize("italic")
-        price = self._money(b.price[s]) if b.price[s] else ""
+        price = self._short_money(b.price[s]) if b.price[s] else ""
         owner: Text | str = ""
         if st.owner[s] >= 0:
             o = st.owner[s]
             owner = Text(st.names[o], style=_colour(o))
         lvl = st.level[s]
-        bld = "hotel" if lvl == HOTEL else (f"{lvl}h" if lvl else "")
+        bld = "H" if lvl == HOTEL else (f"{lvl}h" if lvl else "")
         if st.mortgaged[s]:
-            bld = (bld + " M").strip()
+            bld = (bld + "M").strip()
         pawns = Text()
         for p in range(st.n):
             if st.alive[p] and st.pos[p] == s:
-                mark = st.names[p][:3]
+                mark = st.names[p][:1] if not wide else st.names[p][:3]
                 if st.jail[p] >= 0:
-                    mark += "(J)"
-                pawns.append(mark + " ", style=f"bold {_colour(p)}")
-        return [str(s), name, price, owner, bld, pawns]
+                    mark += "J"
+                pawns.append(mark, style=f"bold {_colour(p)}")
+        house = [self._short_money(b.house_cost[s]) if b.house_cost[s] else ""] if wide else []
+        return [str(s), name, price, self._rent_now(s), *house, owner, bld, pawns]
 
     def players_table(self) -> Table:
         st = self.st
@@ -617,9 +914,9 @@ class TerminalGame:
                     tag = b.name_en[s]
                     lvl = st.level[s]
                     if lvl:
-                        tag += " [hotel]" if lvl == HOTEL else f" [{lvl}h]"
+                        tag += " (hotel)" if lvl == HOTEL else f" ({lvl}h)"
                     if st.mortgaged[s]:
-                        tag += " [M]"
+                        tag += " (M)"
                     deeds.append(f"{s}:{tag}")
             if st.jail[p] < 0:
                 jail = "free"
@@ -632,14 +929,26 @@ class TerminalGame:
                 str(p),
                 name,
                 self._money(st.cash[p]),
-                self._money(net_worth(st, p)),
+                self._money(self._worth(p)),
                 *passport,
                 self._square(st.pos[p]),
                 jail,
-                ", ".join(deeds) or "-",
+                Text(", ".join(deeds) or "-"),
                 cards or "-",
             )
         return t
+
+    def _worth(self, p: int) -> int:
+        """Net worth as the edition scores it (metropol: cash and the permits' values)."""
+        st = self.st
+        if st.edition.id == "metropol":
+            return self._metropol_worth(p)
+        return net_worth(st, p)
+
+    def _metropol_worth(self, p: int) -> int:
+        from tycoon.editions.metropol import city
+
+        return self.st.cash[p] + city.permits_value(self.st, p)  # M-70, M-71
 
     def show_outcome(self) -> None:
         st = self.st

@@ -19,6 +19,7 @@ from tycoon.engine.errors import OptionError
 if TYPE_CHECKING:
     from tycoon.engine.actions import Action
     from tycoon.engine.state import GameState
+    from tycoon.rules.why import Refusal
 
 
 @dataclasses.dataclass(frozen=True)
@@ -447,6 +448,19 @@ class Edition:
 
     def anytime_apply(self, st: GameState, seat: int, a: Action) -> None:
         raise AssertionError(f"unhandled action {a}")
+
+    refusal_rules: ClassVar[Mapping[str, str]] = {}
+    """The edition's rule id of each shared refusal topic of `tycoon.rules.why`
+    (`{"build_evenly": "C-51", ...}`); set in the edition's `why.py`."""
+
+    def rule_of(self, topic: str) -> str:
+        """The rule id that refuses an action for `topic` ('' if the edition has none)."""
+        return self.refusal_rules.get(topic, "")
+
+    def why_illegal(self, st: GameState, seat: int, a: Action) -> Refusal | None:
+        """Hook: the edition's own reason why `a` is refused (its own actions, its own
+        rules), or None to let the shared reasons of `tycoon.rules.why` apply."""
+        return None
 
     def on_bankrupt(self, st: GameState, seat: int, creditor: int) -> None:
         """Hook: `seat` went bankrupt to `creditor` (a seat; BANK for the bank or for several

@@ -34,6 +34,8 @@ _EXPORTS = {
     "TERMINAL": "types",
     "Outcome": "types",
     "Termination": "types",
+    "Refusal": "why",
+    "why_illegal": "why",
 }
 
 __all__ = [
@@ -48,6 +50,7 @@ __all__ = [
     "OptionError",
     "Outcome",
     "RecordError",
+    "Refusal",
     "Termination",
     "TycoonError",
     "apply_action",
@@ -61,6 +64,7 @@ __all__ = [
     "parse_action",
     "returns",
     "sample_chance",
+    "why_illegal",
 ]
 
 if TYPE_CHECKING:
@@ -82,11 +86,14 @@ if TYPE_CHECKING:
     from tycoon.engine.events import Event
     from tycoon.engine.state import GameState
     from tycoon.engine.types import BANK, CHANCE, TERMINAL, Outcome, Termination
+    from tycoon.rules.why import Refusal, why_illegal
 
 
 def __getattr__(name: str) -> Any:
     if name in _EXPORTS:
-        value = getattr(importlib.import_module(f"tycoon.engine.{_EXPORTS[name]}"), name)
+        where = _EXPORTS[name]
+        package = "tycoon.rules" if where == "why" else "tycoon.engine"
+        value = getattr(importlib.import_module(f"{package}.{where}"), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'tycoon.engine' has no attribute {name!r}")

@@ -137,7 +137,8 @@ def _seat_ok(st: GameState, seat: object) -> bool:
 def apply_action(st: GameState, action: Action | str, seat: int | None = None) -> list[Event]:
     """Apply an action (or its text) for `seat` (default: the seat the game waits on).
 
-    Raises IllegalActionError, listing the legal actions, if the rules forbid it, and
+    Raises IllegalActionError, listing the legal actions and saying which rule refuses it
+    and why (`rule`, `reason`; see `tycoon.rules.why`), if the rules forbid it, and
     ActionParseError for text that is no action of the edition; the state is then
     unchanged. Any value is judged against the edition's ranges first (`bounds.fault`),
     so no value, however large or odd, costs more than its text. Returns the events it
@@ -153,7 +154,15 @@ def apply_action(st: GameState, action: Action | str, seat: int | None = None) -
             raise IllegalActionError(action, legal_actions(st, seat), why)
     log = st.events
     start = len(log) if log is not None else 0
-    flow.apply_action(st, action, seat)
+    try:
+        flow.apply_action(st, action, seat)
+    except IllegalActionError as e:
+        from tycoon.rules.why import why_illegal  # only on a refusal: off the hot path
+
+        why = why_illegal(st, action, seat)
+        if why is None or e.reason:
+            raise
+        raise IllegalActionError(action, e.legal, why.reason, why.rule) from None
     return log[start:] if log is not None else []
 
 

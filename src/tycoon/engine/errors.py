@@ -19,11 +19,17 @@ class IllegalActionError(TycoonError, ValueError):
     of the action and lists at most `SHOWN` legal ones ("... and N more"); `legal` is the
     whole list."""
 
-    def __init__(self, action: Any, legal: Sequence[Any], reason: str = "") -> None:
+    def __init__(self, action: Any, legal: Sequence[Any], reason: str = "", rule: str = "") -> None:
         from tycoon.engine.actions import echo
 
         self.action = action
         self.legal = list(legal)
+        self.reason = reason
+        """Why the rules refuse it, in one line ('' if not known)."""
+        self.rule = rule
+        """The rule id that refuses it ('' if none in particular)."""
+        if rule and reason:
+            reason = f"{rule}: {reason}"
         shown = ", ".join(str(a) for a in self.legal[:SHOWN])
         more = f" ... and {len(self.legal) - SHOWN} more" if len(self.legal) > SHOWN else ""
         why = f": {echo(reason, 200)}" if reason else ""

@@ -59,6 +59,37 @@ _RELEASE = {
 }
 
 
+_NO_RENT = {
+    "mortgaged": "; no rent: the deed is mortgaged",
+    "owner_jailed": "; no rent: its owner is in jail",
+}
+"""Why a landing on another player's deed owes no rent (the LANDED event's detail)."""
+
+
+def _jailed_why(event: Event) -> str:
+    d = event.detail
+    if d == "doubles":
+        return f" ({event.amount} doubles in a row)" if event.amount else " (doubles)"
+    if d == "square":
+        return " (landed on Go to Jail)"
+    if d == "card":
+        return " (sent by a card)"
+    return ""
+
+
+def _jail_payment(board: Board, d: str, cur: str) -> str:
+    """The reason of a payment; classic's jail fee and fine say what they are for (C-42 c)."""
+    c = board.constants
+    if "jail_failed_attempt_total" not in c:
+        return d
+    if d == "jail fee":
+        return "jail fee, to roll once for a double"
+    if d == "jail fine":
+        total = c["jail_failed_attempt_total"]
+        return f"jail fine: no double, the rest of the {cur}{total} fine"
+    return d
+
+
 def _who(names: Sequence[str], seat: int) -> str:
     if seat == BANK:
         return "the bank"
@@ -129,7 +160,7 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
     if k == ev.PASSED_START:
         return f"{who} collected {amt} at Start"
     if k == ev.LANDED:
-        return f"{who} landed on {sq}"
+        return f"{who} landed on {sq}{_NO_RENT.get(d, '')}"
     if k == ev.BOUGHT:
         if d == "dealt" and not event.amount:
             return f"{who} was dealt {sq}"
@@ -154,7 +185,7 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
     if k == ev.CLAIM_LAPSED:
         return f"{other} did not claim {amt} rent from {who} in time"
     if k == ev.PAID:
-        why = f" ({d})" if d else ""
+        why = f" ({_jail_payment(board, d, cur)})" if d else ""
         return f"{who} paid {other} {amt}{why}"
     if k == ev.COLLECTED:
         why = f" ({d})" if d else ""
@@ -166,7 +197,7 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
     if k == ev.CARD_RETURNED:
         return f"Card {d} went back to the bottom of its deck"
     if k == ev.JAILED:
-        return f"{who} went to jail"
+        return f"{who} went to jail{_jailed_why(event)}"
     if k == ev.JAIL_SERVED:
         if "jail_attempts" in board.constants:  # W-66 c: a failed roll for a double
             tries = board.constants["jail_attempts"]
@@ -174,6 +205,8 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
         turns = "turn" if event.amount == 1 else "turns"
         return f"{who} served a turn in jail ({event.amount} {turns} served)"
     if k == ev.RELEASED:
+        if d == "fine" and "jail_failed_attempt_total" in board.constants:  # C-42 c
+            return f"{who} rolled no double and leaves jail; the rest of the fine is due"
         return f"{who} left jail {_RELEASE.get(d, d)}".rstrip()
     if k == ev.BUILT:
         return f"{who} built on {sq}, now {_level(event.amount)}"

@@ -8,12 +8,17 @@ out-of-turn actions too, so `replay(to_record(st)) == st` (equal snapshots):
      "actions": [[-1, "roll 3 4"], [-1, "roll 6 6"], [-1, "roll 1 2"], [0, "roll"], ...]}
 
 Anything wrong with a record raises `RecordError` naming the field, or the step for an
-action (`actions[k]` is step k + 1).
+action (`actions[k]` is step k + 1). Records are read defensively: at most `MAX_BYTES` are
+read, nesting deeper than `MAX_DEPTH` and integers longer than `MAX_DIGITS` digits are
+refused before they are built, names must be short printable text, and every error message
+quotes at most `QUOTE` characters of the bad input.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +37,19 @@ from tycoon.engine.types import CHANCE
 from tycoon.records.snapshot import from_json, to_json
 
 FORMAT = "tycoon.record/1"
+
+MAX_BYTES = 16 * 1024 * 1024
+"""The largest record file read (a long game is a few hundred kilobytes)."""
+MAX_DEPTH = 4
+"""Records nest at most 3 deep (the object, the action list, one [seat, action] pair)."""
+MAX_DIGITS = 20
+"""Integers of a record fit in 64 bits; longer digit strings are refused unparsed."""
+MAX_NAME = 40
+"""The longest player name."""
+MAX_TEXT = 200
+"""The longest string field (an action's text, an option value)."""
+QUOTE = 60
+"""At most this many characters of a bad value are quoted in an error."""
 
 __all__ = [
     "FORMAT",
@@ -69,24 +87,99 @@ def record_json(st: GameState) -> str:
     return body + ', "actions": [\n  ' + ",\n  ".join(lines) + "\n]}\n"
 
 
+def _quote(val: Any) -> str:
+    """A bounded repr of a bad value for an error message."""
+    try:
+        text = repr(val) if not isinstance(val, (list, dict)) or len(val) < 50 else ""
+    except (RecursionError, ValueError):
+        text = ""
+    if not text or len(text) > QUOTE:
+        kind = type(val).__name__
+        size = f" of length {len(val)}" if isinstance(val, (str, list, dict)) else ""
+        text = (text[:QUOTE] + "...") if text else f"a {kind}{size}"
+    return text.encode("ascii", "backslashreplace").decode("ascii")
+
+
 def _field(rec: dict[str, Any], name: str, typ: type | tuple[type, ...], what: str) -> Any:
     if name not in rec:
         raise RecordError(f"record: missing field '{name}'")
     val = rec[name]
     if not isinstance(val, typ) or (typ is int and isinstance(val, bool)):
-        raise RecordError(f"record: field '{name}' must be {what}, got {val!r}")
+        raise RecordError(f"record: field '{name}' must be {what}, got {_quote(val)}")
     return val
+
+
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _check_depth(text: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH before the JSON parser recurses into it."""
+    depth = 0
+    for m in _TOKENS.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise RecordError(f"record: nested more than {MAX_DEPTH} levels deep")
+        elif c in "]}":
+            depth -= 1
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise RecordError(f"record: an integer of {len(digits)} digits (at most {MAX_DIGITS})")
+    return int(digits)
+
+
+def _no_float(text: str) -> float:
+    raise RecordError(f"record: a record holds no fractional numbers, got {_quote(text)}")
 
 
 def _parse(record: dict[str, Any] | str) -> dict[str, Any]:
     if isinstance(record, str):
+        if len(record) > MAX_BYTES:
+            raise RecordError(f"record: larger than {MAX_BYTES} characters")
+        _check_depth(record)
         try:
-            record = json.loads(record)
+            record = json.loads(
+                record, parse_int=_bounded_int, parse_float=_no_float, parse_constant=_no_float
+            )
         except json.JSONDecodeError as e:
-            raise RecordError(f"record: not valid JSON: {e}") from None
+            raise RecordError(f"record: not valid JSON: {e.msg} at line {e.lineno}") from None
+        except RecursionError:
+            raise RecordError("record: nested too deep") from None
     if not isinstance(record, dict):
         raise RecordError(f"record: expected a JSON object, got {type(record).__name__}")
     return record
+
+
+def _printable(text: str) -> bool:
+    """No control, format, private or surrogate characters (nothing that can steer a
+    terminal or fail to encode)."""
+    return not any(unicodedata.category(ch)[0] == "C" for ch in text)
+
+
+def _check_players(players: list[Any]) -> None:
+    for i, p in enumerate(players):
+        if not isinstance(p, str):
+            raise RecordError(
+                f"record: field 'players' must be a list of names, got players[{i}] = {_quote(p)}"
+            )
+        if not p.strip() or len(p) > MAX_NAME or not _printable(p):
+            raise RecordError(
+                f"record: players[{i}] must be 1 to {MAX_NAME} printable characters, "
+                f"got {_quote(p)}"
+            )
+
+
+def _check_options(options: dict[str, Any]) -> None:
+    for key, val in options.items():
+        if len(key) > MAX_TEXT or not _printable(key):
+            raise RecordError(f"record: field 'options' has a bad key {_quote(key)}")
+        if not isinstance(val, (bool, int, str)) or (
+            isinstance(val, str) and (len(val) > MAX_TEXT or not _printable(val))
+        ):
+            raise RecordError(f"record: option '{key}' has a bad value {_quote(val)}")
 
 
 def replay(record: dict[str, Any] | str) -> GameState:
@@ -100,22 +193,22 @@ def replay(record: dict[str, Any] | str) -> GameState:
     if fmt != FORMAT:
         raise RecordError(f"record: field 'format' must be '{FORMAT}', got '{fmt}'")
     tag = _field(rec, "edition", str, "a string 'id@version'")
-    if "@" not in tag:
-        raise RecordError(f"record: field 'edition' must be 'id@version', got '{tag}'")
+    if "@" not in tag or len(tag) > MAX_NAME or not _printable(tag):
+        raise RecordError(f"record: field 'edition' must be 'id@version', got {_quote(tag)}")
     try:
         edition = find_edition(tag)
     except TycoonError as e:
         raise RecordError(f"record: field 'edition': {e}") from None
     options = _field(rec, "options", dict, "an object")
+    _check_options(options)
     players = _field(rec, "players", list, "a list of names")
-    if not all(isinstance(p, str) for p in players):
-        raise RecordError(f"record: field 'players' must be a list of names, got {players!r}")
+    _check_players(players)
     seed = _field(rec, "seed", int, "an integer")
     actions = _field(rec, "actions", list, "a list of [seat, action] pairs")
     try:
         st = new_game(edition, players, seed, options, events=True)
     except OptionError as e:
-        raise RecordError(f"record: field 'options': {e}") from None
+        raise RecordError(f"record: field 'options': {str(e)[: QUOTE * 4]}") from None
     n = st.n
     for k, item in enumerate(actions):
         where = f"record: actions[{k}] (step {k + 1})"
@@ -126,33 +219,51 @@ def replay(record: dict[str, Any] | str) -> GameState:
             or isinstance(item[0], bool)
             or not isinstance(item[1], str)
         ):
-            raise RecordError(f'{where}: expected [seat, "action"], got {item!r}')
+            raise RecordError(f'{where}: expected [seat, "action"], got {_quote(item)}')
         seat, text = item
+        if len(text) > MAX_TEXT or not _printable(text):
+            raise RecordError(f"{where}: the action text {_quote(text)} is not a plain action")
         if not CHANCE <= seat < n:
             raise RecordError(f"{where}: seat {seat} is not -1 (chance) or 0..{n - 1}")
         try:
             action = parse_text(text)
         except ActionParseError as e:
-            raise RecordError(f"{where}: cannot parse action: {e}") from None
+            raise RecordError(f"{where}: cannot parse action: {str(e)[: QUOTE * 4]}") from None
         try:
             apply_action(st, action, seat)
         except IllegalActionError as e:
             who = "chance" if seat == CHANCE else f"seat {seat}"
-            raise RecordError(f"{where}: {who}: {e}") from None
+            raise RecordError(f"{where}: {who}: {str(e)[: QUOTE * 8]}") from None
         except Exception as e:  # an engine fault must still surface as a record error
             raise RecordError(
-                f"{where}: applying '{text}' for seat {seat} failed: {type(e).__name__}: {e}"
+                f"{where}: applying {_quote(text)} for seat {seat} failed: "
+                f"{type(e).__name__}: {str(e)[:QUOTE]}"
             ) from e
     return st
 
 
+def read_bounded(path: str | Path, what: str = "record") -> str:
+    """The text of a file of at most MAX_BYTES bytes (UTF-8); RecordError otherwise.
+    Never reads more than MAX_BYTES + 1 bytes (`/dev/zero` fails at once)."""
+    shown = _quote(str(path))
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise RecordError(f"{what}: cannot read {shown}: {e.strerror or e}") from None
+    except ValueError:  # a NUL in the name
+        raise RecordError(f"{what}: cannot read {shown}: not a file name") from None
+    if len(data) > MAX_BYTES:
+        raise RecordError(f"{what}: {shown} is larger than {MAX_BYTES // 1024 // 1024} MB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{what}: {shown} is not UTF-8 text (byte {e.start})") from None
+
+
 def load_record(path: str | Path) -> GameState:
     """Read a record file and replay it."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"record: cannot read '{path}': {e}") from None
-    return replay(text)
+    return replay(read_bounded(path))
 
 
 def save_record(st: GameState, path: str | Path) -> None:

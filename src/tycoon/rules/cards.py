@@ -50,7 +50,7 @@ def draw(st: GameState, seat: int, deck: int) -> None:
     elif eff == "go_to_jail":
         from tycoon.rules.jail import go_to_jail
 
-        go_to_jail(st, seat)
+        go_to_jail(st, seat, "card")
     elif eff == "repairs":
         houses = hotels = 0
         for s in st.edition.board.streets:

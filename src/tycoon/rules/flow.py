@@ -705,7 +705,7 @@ def _apply_dice(st: GameState, f: Frame, d1: int, d2: int, d3: int = 0) -> None:
         if d1 == d2:  # W-25, W-28: roll again after the move; the Nth double jails
             doubles = first + 1
             if doubles >= st.edition.mechanics.doubles_to_jail:
-                jail.go_to_jail(st, seat)
+                jail.go_to_jail(st, seat, "doubles", doubles)
                 return
             st.stack.append((F.ROLL_AGAIN, seat, doubles))
         st.edition.on_production_roll(st, seat, total)
@@ -719,7 +719,7 @@ def _apply_dice(st: GameState, f: Frame, d1: int, d2: int, d3: int = 0) -> None:
             st.stack.append((F.STEP_MOVE, seat, total, total))
     elif purpose == F.ROLL_SECOND:
         if d1 == d2:  # C-16: a second double sends him to jail
-            jail.go_to_jail(st, seat)
+            jail.go_to_jail(st, seat, "doubles", 2)
         else:
             st.last_dice = first + total
             st.stack.append((F.STEP_MOVE, seat, first + total, first + total))
@@ -757,7 +757,8 @@ def _land(st: GameState, seat: int, dice: int) -> None:
     kind = b.kind[sq]
     if st.landings is not None:
         st.landings[sq] += 1
-    emit(st, ev.LANDED, seat, sq)
+    if st.events is not None:
+        emit(st, ev.LANDED, seat, sq, 0, -1, _no_rent(st, seat, sq))
     st.edition.on_land(st, seat, sq)
     if st.edition.resolve_square(st, seat, sq, dice):
         return
@@ -780,9 +781,21 @@ def _land(st: GameState, seat: int, dice: int) -> None:
     elif kind == SquareKind.TAX:
         debt.pay(st, seat, BANK, b.amount[sq], "tax")  # C-45, C-46
     elif kind == SquareKind.GO_TO_JAIL:
-        jail.go_to_jail(st, seat)
+        jail.go_to_jail(st, seat, "square")
     elif kind == SquareKind.FREE_PARKING and st.options.free_parking_pot:
         debt.take_pot(st, seat)
+
+
+def _no_rent(st: GameState, seat: int, sq: int) -> str:
+    """Why landing on another player's deed owes no rent (the LANDED event's detail)."""
+    owner = st.owner[sq]
+    if owner < 0 or owner == seat:
+        return ""
+    if st.mortgaged[sq]:
+        return "mortgaged"  # C-27
+    if not _may_claim(st, owner):
+        return "owner_jailed"  # C-43
+    return ""
 
 
 # --- rent claims (C-27 to C-33) ---------------------------------------------------------------

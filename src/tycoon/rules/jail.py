@@ -13,11 +13,12 @@ from tycoon.rules import frames as F
 from tycoon.rules.common import emit, option, take
 
 
-def go_to_jail(st: GameState, seat: int) -> None:
-    """C-40: straight to the jail square, no Start bonus; the turn ends at once."""
+def go_to_jail(st: GameState, seat: int, why: str = "", doubles: int = 0) -> None:
+    """C-40: straight to the jail square, no Start bonus; the turn ends at once. The event
+    says why: `why` is "doubles" (with the count), "square" or "card"."""
     st.pos[seat] = st.edition.board.constants["jail_index"]
     st.jail[seat] = 0
-    emit(st, ev.JAILED, seat, st.pos[seat])
+    emit(st, ev.JAILED, seat, st.pos[seat], doubles, -1, why)
     if seat == st.active:
         debt.end_turn_now(st)
 

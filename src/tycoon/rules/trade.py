@@ -34,12 +34,19 @@ def buyers(st: GameState, seller: int) -> list[int]:
 
 
 def sale_offers(st: GameState, seller: int) -> list[Action]:
-    """Listed offers: each sellable deed alone, to each possible buyer, at its printed price."""
+    """Listed offers: each sellable deed alone, to each possible buyer who can pay its
+    printed price, at that price (any other price stays legal, C-59)."""
     deeds = sellable_deeds(st, seller)
     if not deeds:
         return []
     price = st.edition.board.price
-    return [Action(Kind.SELL_DEED, 1 << s, p, price[s]) for s in deeds for p in buyers(st, seller)]
+    cash = st.cash
+    return [
+        Action(Kind.SELL_DEED, 1 << s, p, price[s])
+        for s in deeds
+        for p in buyers(st, seller)
+        if cash[p] >= price[s]
+    ]
 
 
 def sale_is_legal(st: GameState, seller: int, a: Action) -> bool:

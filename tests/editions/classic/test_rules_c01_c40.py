@@ -959,7 +959,7 @@ def test_c40_go_to_jail_square() -> None:
     st = start_game()
     give_deeds(st, 0, [1])
     evs = land_on(st, 30)
-    assert ev.Event(ev.JAILED, 0, 10) in evs
+    assert ev.Event(ev.JAILED, 0, 10, detail="square") in evs
     assert st.pos[0] == 10 and st.jail[0] == 0 and st.cash[0] == 2880
     assert top(st) == (F.PRE_ROLL, 1)  # turn over at once
     assert "mortgage 1" in texts(st, 0)  # anytime actions remain allowed

@@ -478,7 +478,7 @@ def test_w62_landing_on_go_to_jail() -> None:
     st = start_game()
     evs = land_on(st, 30, 1, 2)
     assert st.pos[0] == 10 and st.jail[0] == 0
-    assert events_of(evs, ev.JAILED) == [ev.Event(ev.JAILED, 0, 10)]
+    assert events_of(evs, ev.JAILED) == [ev.Event(ev.JAILED, 0, 10, detail="square")]
     assert ev.PASSED_START not in kinds(evs)
 
 

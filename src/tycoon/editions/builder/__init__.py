@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from tycoon.editions.base import Edition, Mechanics, Options
 from tycoon.editions.board import SquareKind
-from tycoon.editions.builder import chips, island, scoring, turn
+from tycoon.editions.builder import chips, island, scoring, turn, why
 from tycoon.editions.builder.chips import T
 from tycoon.editions.builder.data import BuilderData, load
 from tycoon.engine.actions import Action, Kind
@@ -29,6 +29,7 @@ from tycoon.engine.state import GameState
 from tycoon.engine.types import BANK
 from tycoon.rules import frames as F
 from tycoon.rules.debt import pay
+from tycoon.rules.why import Refusal
 
 _ONE_CHIP = tuple(chip_bits([1 if u == t else 0 for u in range(T)]) for t in range(T))
 """The trade item bits of one chip of each type."""
@@ -155,6 +156,11 @@ class Builder(Edition):
     own_decision_frames = frozenset({turn.DISCARD, turn.STEAL, turn.PARKING, turn.CHOOSE})
     """OQ-2: at the discard, Steal, Free Parking and a card's chip the current player may
     also mortgage, lift a mortgage, claim rent and propose deals."""
+
+    refusal_rules = why.RULES
+
+    def why_illegal(self, st: GameState, seat: int, a: Action) -> Refusal | None:
+        return why.refusal(st, seat, a)
 
     @cached_property
     def data(self) -> BuilderData:

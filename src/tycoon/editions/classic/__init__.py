@@ -6,8 +6,11 @@ import dataclasses
 from typing import ClassVar
 
 from tycoon.editions.base import Edition, Mechanics, Options
+from tycoon.editions.classic import why
+from tycoon.engine.actions import Action
 from tycoon.engine.state import GameState
 from tycoon.rules.setup import deal_deeds
+from tycoon.rules.why import Refusal
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,6 +73,11 @@ class Classic(Edition):
         shortage_auctions=False,
     )
     aliases = ("eurobiznes", "eurobusiness")
+
+    refusal_rules = why.RULES
+
+    def why_illegal(self, st: GameState, seat: int, a: Action) -> Refusal | None:
+        return why.refusal(st, seat, a)
 
     def player_range(self, options: Options) -> tuple[int, int]:
         lo, hi = super().player_range(options)

@@ -14,13 +14,14 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from tycoon.editions.base import Edition, Mechanics, Options
-from tycoon.editions.metropol import city, turn
+from tycoon.editions.metropol import city, turn, why
 from tycoon.engine import events as ev
 from tycoon.engine.actions import Action
 from tycoon.engine.errors import OptionError
 from tycoon.engine.state import GameState
 from tycoon.rules import debt
 from tycoon.rules.common import emit
+from tycoon.rules.why import Refusal
 
 _CHOICES = {
     "column10_trigger": ("permit_blocks", "area_total"),
@@ -102,6 +103,8 @@ class MetropolOptions(Options):
 
     def validate(self) -> None:
         super().validate()
+        if not self.auto_claim_rent:  # M-31: rent is always paid at once
+            raise OptionError("option 'auto_claim_rent' is fixed to true in metropol (M-31)")
         if not 20 <= self.blocks_total <= 80:
             raise OptionError("option 'blocks_total' must be 20 to 80")
         for name, allowed in _CHOICES.items():
@@ -132,6 +135,11 @@ class Metropol(Edition):
         # he proposes exchanges (M-59), so `others_act` leaves nothing to the others
         shortage_auctions=False,
     )
+
+    refusal_rules = why.RULES
+
+    def why_illegal(self, st: GameState, seat: int, a: Action) -> Refusal | None:
+        return why.refusal(st, seat, a)
 
     def __init__(self) -> None:
         roles = [""] * 40

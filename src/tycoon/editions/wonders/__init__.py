@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from tycoon.editions.base import Edition, Options
 from tycoon.editions.board import SquareKind
+from tycoon.editions.wonders import why
 from tycoon.engine.actions import Action, Kind, squares_of
 from tycoon.engine.errors import OptionError
 from tycoon.engine.state import GameState
@@ -20,6 +21,7 @@ from tycoon.engine.types import Termination
 from tycoon.rules import frames as F
 from tycoon.rules.common import emit, give
 from tycoon.rules.setup import deal_deeds
+from tycoon.rules.why import Refusal
 
 FLIGHT = F.EDITION_FRAMES
 """(FLIGHT, seat): the free flight's mandatory mark (W-52)."""
@@ -103,6 +105,11 @@ class Wonders(Edition):
     aliases = ("wotw", "underverker")
 
     # --- state and setup ---------------------------------------------------------------------
+
+    refusal_rules = why.RULES
+
+    def why_illegal(self, st: GameState, seat: int, a: Action) -> Refusal | None:
+        return why.refusal(st, seat, a)
 
     def init_ext(self, st: GameState) -> None:
         st.ext["marks"] = [0] * st.n  # W-8: blank passports
