@@ -36,6 +36,13 @@ class Options:
         default=True,
         metadata={"doc": "Q-3: a city paid in property needs no buildings in its whole country"},
     )
+    offer_limit: int = dataclasses.field(
+        default=3,
+        metadata={
+            "doc": "offers (sales, exchanges, counter-offers) one seat may make in one "
+            "player-turn; 0 = no limit"
+        },
+    )
 
     @classmethod
     def describe(cls) -> list[tuple[str, str, Any, str]]:
@@ -70,6 +77,8 @@ class Options:
     def validate(self) -> None:
         if self.turn_limit < 0:
             raise OptionError("option 'turn_limit' must be >= 0")
+        if self.offer_limit < 0:
+            raise OptionError("option 'offer_limit' must be >= 0 (0: no limit)")
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
