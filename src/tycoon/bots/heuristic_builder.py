@@ -28,6 +28,7 @@ from tycoon.engine.actions import Action, Kind, items_of, pack, resources_of, un
 from tycoon.engine.api import clone
 from tycoon.engine.state import GameState
 from tycoon.rules import frames as F
+from tycoon.rules import trade
 from tycoon.rules.auction import min_bid
 
 _ROLL = Action(Kind.ROLL)
@@ -234,7 +235,7 @@ class BuilderBrain:
     def _swap(self, st: GameState, seat: int) -> Action | None:
         """Offer one chip swap a turn: a spare chip for one the target floor needs."""
         stamp = (st.turn, st.rounds)
-        if self._offered == stamp:
+        if self._offered == stamp or not trade.may_offer(st, seat):
             return None
         need = deficit(st, seat)
         if not any(need):

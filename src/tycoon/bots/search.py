@@ -33,13 +33,13 @@ from tycoon.engine.state import GameState
 from tycoon.rules import flow
 from tycoon.sim.driver import step
 
-DEFAULT_ROUNDS = 12
+DEFAULT_ROUNDS = 8
 """Worlds sampled per decision (each one plays every remaining candidate)."""
 DEFAULT_MS = 1000
 """Wall-clock cap per decision in milliseconds."""
-CANDIDATES = 6
+CANDIDATES = 5
 """Candidate actions per decision at most (the `basic` choice among them)."""
-HORIZON_ROUNDS = 6
+HORIZON_ROUNDS = 3
 """Rounds (player-turns times players) a rollout plays before the leaf is valued."""
 MAX_ROLLOUT_ACTIONS = 3000
 """Safety cap on the actions of one rollout."""
@@ -120,6 +120,8 @@ class SearchBot:
         self._policy = [HeuristicBot(seed + p + 1) for p in range(6)]
         self.searched = 0
         """Decisions searched (more than one legal action) so far."""
+        self.last: tuple[list[Action], list[float], int] = ([], [], 0)
+        """The last search: candidates, summed leaf values, rounds played."""
 
     @classmethod
     def from_budget(cls, seed: int, text: str) -> SearchBot:
@@ -158,6 +160,7 @@ class SearchBot:
                 alive.sort(key=lambda i: -totals[i])
                 keep = max(2, (len(alive) + 1) // 2)
                 alive = sorted(set(alive[:keep]) | {0})
+        self.last = (cands, totals, played)
         best = max(alive, key=lambda i: (totals[i], -i))
         if best != 0 and totals[best] - totals[0] > self.margin * played:
             return cands[best]

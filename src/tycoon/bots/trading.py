@@ -116,20 +116,38 @@ def sale_acceptable(st: GameState, seat: int, mask: int, price: int, reserve: in
     return price <= completion_value(st, seat, s) and st.cash[seat] - price >= reserve
 
 
+def missing_one(st: GameState, seat: int) -> list[tuple[int, int]]:
+    """(deed, holder) for every street group `seat` lacks exactly one deed of, held by one
+    opponent."""
+    b = st.edition.board
+    owner = st.owner
+    out = []
+    for g in street_groups(b):
+        lack = -1
+        for x in b.groups[g]:
+            if owner[x] != seat:
+                if lack >= 0:
+                    break
+                lack = x
+        else:
+            if lack >= 0 and owner[lack] >= 0:
+                out.append((lack, owner[lack]))
+    return out
+
+
 def exchange_offer(st: GameState, seat: int, reserve: int) -> Action | None:
     """Wonders: for a group `seat` lacks one deed of (held by one opponent, no buildings in
     it), a swap for a deed that completes the opponent's group, else the purchase of that
     deed at the premium."""
+    wants = missing_one(st, seat)
+    if not wants:
+        return None
     b = st.edition.board
-    mine = [s for s in b.deeds if st.owner[s] == seat]
-    for s in b.deeds:
-        o = st.owner[s]
-        if o < 0 or o == seat or completes_for(st, s) != seat:
-            continue
+    for s, o in sorted(wants):
         if group_has_building(st, b.group[s]):
             continue
-        for y in mine:  # a deed of ours that completes his group: a fair swap
-            if completes_for(st, y) == o:
+        for y, holder in sorted(missing_one(st, o)):
+            if holder == seat:  # a deed of ours that completes his group: a fair swap
                 a = Action(Kind.TRADE, o, 1 << y, 1 << s, 0)
                 if flow.is_legal(st, a, seat):
                     return a
@@ -167,6 +185,7 @@ __all__ = [
     "fair_for_group",
     "hands_group",
     "market_closed",
+    "missing_one",
     "premium",
     "sale_acceptable",
     "sale_offer",
