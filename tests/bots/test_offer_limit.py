@@ -10,8 +10,8 @@ from tests.editions.scripting import act, give_deeds, scripted_game, texts, top
 from tycoon.bots.random_bot import RandomBot
 from tycoon.engine.actions import Kind
 from tycoon.engine.api import new_game
-from tycoon.engine.state import GameState
 from tycoon.engine.errors import IllegalActionError, OptionError
+from tycoon.engine.state import GameState
 from tycoon.rules import frames as F
 from tycoon.rules.trade import offers_made
 from tycoon.sim.driver import step

@@ -38,8 +38,10 @@ def test_tournament_json_is_reproducible_and_independent_of_jobs(tmp_path: Path)
         path = tmp_path / f"t{len(outs)}.json"
         res = runner.invoke(
             app,
-            ["tournament", "metropol", "--bots", "basic,random,random", "--games", "6"]
-            + ["--seed", "5", "--jobs", str(jobs), "--json", str(path)],
+            [
+                *("tournament", "metropol", "--bots", "basic,random,random", "--games", "6"),
+                *("--seed", "5", "--jobs", str(jobs), "--json", str(path)),
+            ],
         )
         assert res.exit_code == 0, res.output
         assert "Rating" in res.output

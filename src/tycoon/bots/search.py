@@ -39,7 +39,7 @@ DEFAULT_MS = 1000
 """Wall-clock cap per decision in milliseconds."""
 CANDIDATES = 5
 """Candidate actions per decision at most (the `basic` choice among them)."""
-HORIZON_ROUNDS = 3
+HORIZON_ROUNDS = 2
 """Rounds (player-turns times players) a rollout plays before the leaf is valued."""
 MAX_ROLLOUT_ACTIONS = 3000
 """Safety cap on the actions of one rollout."""
@@ -151,8 +151,15 @@ class SearchBot:
         played = 0
         for _ in range(self.rounds):
             world = determinise(st, self.rng)
+            values = []
             for i in alive:
-                totals[i] += self._rollout(world, seat, cands[i])
+                values.append(self._rollout(world, seat, cands[i]))
+                if time.perf_counter() >= deadline:
+                    break  # a round cut short is dropped (the candidates share worlds)
+            if len(values) < len(alive):
+                break
+            for i, v in zip(alive, values, strict=True):
+                totals[i] += v
             played += 1
             if time.perf_counter() >= deadline:
                 break

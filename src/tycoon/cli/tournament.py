@@ -69,8 +69,8 @@ def tournament(
                     options=opts,
                     progress=lambda k: progress.update(task, completed=k),
                 )
-        except ValueError as e:
-            raise CliError(str(e)) from None
+        except ValueError as err:
+            raise CliError(str(err)) from None
         text = json.dumps(result, indent=2)
         if quiet:
             sys.stdout.write(text + "\n")
@@ -79,11 +79,11 @@ def tournament(
         for col in ("Bot", "Wins", "Win rate  [95% CI]", "Rating mu", "sigma", "ordinal"):
             t.add_column(col, justify="left" if col == "Bot" else "right")
         ranked = sorted(result["entries"], key=lambda e: -e["rating"]["ordinal"])
-        for e in ranked:
-            w, r = e["win_rate"], e["rating"]
+        for row in ranked:
+            w, r = row["win_rate"], row["rating"]
             t.add_row(
-                e["label"],
-                f"{e['wins']:g}",
+                row["label"],
+                f"{row['wins']:g}",
                 f"{100 * w['rate']:5.1f}%  [{100 * w['low']:.1f}-{100 * w['high']:.1f}]",
                 f"{r['mu']:.2f}",
                 f"{r['sigma']:.2f}",

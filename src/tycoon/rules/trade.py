@@ -12,7 +12,6 @@ from tycoon.rules import frames as F
 from tycoon.rules.common import emit, move_cash, option
 from tycoon.rules.property import group_has_building, has_any_building, raise_cash_options
 
-
 OFFERS = "offers"
 """`st.ext[OFFERS]` = [turn, offers made by seat 0, seat 1, ...] in that player-turn; created
 at the first offer of a game (the option `offer_limit` bounds the counts)."""

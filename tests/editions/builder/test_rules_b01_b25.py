@@ -36,8 +36,8 @@ from tycoon.editions.board import SquareKind
 from tycoon.editions.builder import BUILDER, DISCARD
 from tycoon.editions.builder.chips import GAINED, PICKED
 from tycoon.engine import events as ev
-from tycoon.engine.api import CHANCE, apply_action, new_game
 from tycoon.engine.actions import parse_text
+from tycoon.engine.api import CHANCE, apply_action, new_game
 from tycoon.engine.errors import IllegalActionError, OptionError
 from tycoon.rules import frames as F
 
