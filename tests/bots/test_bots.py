@@ -103,3 +103,12 @@ def test_builder_multi_chip_discard_is_one_action_of_the_basic_bot() -> None:
         run = run + 1 if a.kind == Kind.DISCARD else 0
         longest = max(longest, run)
     assert longest <= 1
+
+
+def test_classic_split_groups_are_consolidated_so_the_game_ends() -> None:
+    """C-59, A-14: in this game every deed is owned early, the groups are split three ways
+    and the one player with buildings may sell nothing; without consolidating sales it
+    ran past 348,000 rounds. Now it ends by bankruptcy."""
+    st = new_game("classic", list("abcd"), 844, {"turn_limit": 0}, events=False)
+    play(st, [make_bot("basic", bot_seed(844, p)) for p in range(4)], 200_000)
+    assert st.termination == "last_player" and st.rounds < 1000

@@ -245,7 +245,9 @@ class HeuristicBot:
             return None
         reserve = self.reserve(st, seat)
         if st.edition.mechanics.trades == "sale":
-            a = trading.sale_offer(st, seat, reserve)
+            a = trading.sale_offer(st, seat, reserve) or trading.consolidation_offer(
+                st, seat, reserve
+            )
         else:
             a = trading.exchange_offer(st, seat, reserve)
         if a is not None:
@@ -397,10 +399,12 @@ class HeuristicBot:
             )
         if kind == F.OFFER_TRADE:
             return self._good_trade(st, seat, f)
-        if kind == F.OFFER_SALE and trading.sale_acceptable(
-            st, seat, what, price, self.reserve(st, seat)
-        ):
-            return True
+        if kind == F.OFFER_SALE:
+            reserve = self.reserve(st, seat)
+            if trading.sale_acceptable(st, seat, what, price, reserve):
+                return True
+            if trading.consolidation_acceptable(st, seat, what, price, reserve):
+                return True
         value = 0
         m, s = what, 0
         while m:

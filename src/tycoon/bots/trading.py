@@ -8,6 +8,10 @@ price of the whole group to the player who holds the rest. Offers:
   sale or the seller already has a group: the market is closed and only a deal builds;
 - wonders (W-84, exchanges in the action windows): a swap of two deeds that complete a
   group for each side, or the purchase of the missing deed at that premium.
+- classic, from round `STALE_ROUNDS` with the market closed: a deed of a split group goes
+  to the holder who can complete it (`consolidation_offer`), so that groups split three
+  ways, or held in part by a player with buildings (who may sell nothing, A-14), come
+  together and the game does not run for ever on the Start bonus.
 Acceptance: a deed that completes the other player's group is handed over only for the
 premium or for a deed that completes one's own group (never cheaply).
 Every offer is checked with `is_legal`; a bot makes at most one a turn (and the engine's
@@ -107,6 +111,74 @@ def sale_offer(st: GameState, seat: int, reserve: int) -> Action | None:
     return None
 
 
+STALE_ROUNDS = 40
+"""From this round on, with the bank's deeds all sold, classic sellers also consolidate."""
+CONSOLIDATE_PREMIUM = 1.5
+"""The price of a consolidating sale, in printed prices."""
+
+
+def consolidation_offer(st: GameState, seat: int, reserve: int) -> Action | None:
+    """Classic, once the market is closed and the game is `STALE_ROUNDS` old: sell a deed of
+    a group we cannot complete to the holder who can: one who can never sell (he owns
+    buildings, A-14), else one holding more of the group than we do (equal: the richer one),
+    at `CONSOLIDATE_PREMIUM` times the price. Groups split three ways then come together,
+    so a game with every deed owned and no group complete does not go on for ever."""
+    if st.rounds < STALE_ROUNDS or not market_closed(st):
+        return None
+    b = st.edition.board
+    owner = st.owner
+    unit = b.constants["money_unit"]
+    for g in sorted(street_groups(b)):
+        members = b.groups[g]
+        mine = [x for x in members if owner[x] == seat]
+        if not mine or len(mine) == len(members):
+            continue
+        held: dict[int, int] = {}
+        for x in members:
+            o = owner[x]
+            if o >= 0 and o != seat:
+                held[o] = held.get(o, 0) + 1
+        best = -1
+        for o in sorted(held):
+            locked = has_building(st, o)
+            key = (locked, held[o], st.cash[o])
+            if key > (has_building(st, seat), len(mine), st.cash[seat]) and (
+                best < 0 or key > (has_building(st, best), held[best], st.cash[best])
+            ):
+                best = o
+        if best < 0:
+            continue
+        s = mine[0]
+        price = int(b.price[s] * CONSOLIDATE_PREMIUM) // unit * unit
+        if completes_for(st, s) == best:
+            price = premium(st, seat, s)
+        if st.cash[best] - price < reserve:
+            continue
+        a = Action(Kind.SELL_DEED, 1 << s, best, price)
+        if flow.is_legal(st, a, seat):
+            return a
+    return None
+
+
+def has_building(st: GameState, seat: int) -> bool:
+    """Does `seat` own a building anywhere (so that it may sell no deed, A-14)?"""
+    owner, level = st.owner, st.level
+    return any(level[s] and owner[s] == seat for s in st.edition.board.streets)
+
+
+def consolidation_acceptable(st: GameState, seat: int, mask: int, price: int, reserve: int) -> bool:
+    """Buy a deed of a group we already hold part of, up to `CONSOLIDATE_PREMIUM` times its
+    price, keeping the reserve."""
+    b = st.edition.board
+    s = mask.bit_length() - 1
+    if mask != 1 << s or b.group[s] not in street_groups(b):
+        return False
+    if not any(st.owner[x] == seat for x in b.groups[b.group[s]]):
+        return False
+    cap = int(b.price[s] * CONSOLIDATE_PREMIUM)
+    return price <= cap and st.cash[seat] - price >= reserve
+
+
 def sale_acceptable(st: GameState, seat: int, mask: int, price: int, reserve: int) -> bool:
     """A sale of deeds to `seat` that completes one of its groups: worth it up to the
     completion value while it keeps the reserve."""
@@ -181,6 +253,8 @@ def fair_for_group(st: GameState, seat: int, lost: list[int], got: list[int], ca
 __all__ = [
     "completes_for",
     "completion_value",
+    "consolidation_acceptable",
+    "consolidation_offer",
     "exchange_offer",
     "fair_for_group",
     "hands_group",
