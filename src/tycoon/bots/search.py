@@ -12,7 +12,9 @@ world's generator at each chance node (`chance outcomes` of the engine). The lea
 1/k for a winner among k at a terminal state, else the seat's share of the edition's own
 scores (`Edition.scores`: net worth, builder points, metropol ranking values). After every
 round, candidates clearly behind the best are dropped (successive halving). The bot keeps the
-`basic` choice unless another candidate's mean is ahead by `margin`.
+`basic` choice unless the best candidate is ahead of it in the paired worlds by more than
+`margin` on average and by two standard errors (at least 3 worlds): with a small budget it
+plays as `basic` does rather than follow noise.
 
 It never re-implements a rule: every move goes through `legal_actions` and `apply_action`.
 Budget: `rounds` per decision (reproducible) and a wall-clock cap in milliseconds (`ms`,
@@ -73,6 +75,18 @@ def leaf_value(st: GameState, seat: int) -> float:
     return max(0, scores[seat]) / total
 
 
+def ahead(xs: list[float], base: list[float], margin: float) -> bool:
+    """Is `xs` ahead of `base` (values of the same worlds, paired) by more than `margin` on
+    average and by two standard errors of the paired differences (at least 3 pairs)?"""
+    d = [x - b for x, b in zip(xs, base, strict=False)]
+    n = len(d)
+    if n < 3:
+        return False
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean > margin and mean * mean * n > 4.0 * var
+
+
 def candidates(legal: Sequence[Action], first: Action, k: int) -> list[Action]:
     """`first` (the basic choice) and up to k-1 other listed actions, spread over the list
     (one of each kind first, then evenly spaced: a few amounts of a bid or a price)."""
@@ -108,7 +122,7 @@ class SearchBot:
         ms: int = DEFAULT_MS,
         candidates: int = CANDIDATES,
         horizon_rounds: int = HORIZON_ROUNDS,
-        margin: float = 0.01,
+        margin: float = 0.02,
     ) -> None:
         self.rng = Rng(seed)
         self.rounds = rounds
@@ -147,6 +161,7 @@ class SearchBot:
         self.searched += 1
         deadline = time.perf_counter() + self.ms / 1000.0
         totals = [0.0] * len(cands)
+        rows: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         played = 0
         for _ in range(self.rounds):
@@ -160,6 +175,7 @@ class SearchBot:
                 break
             for i, v in zip(alive, values, strict=True):
                 totals[i] += v
+                rows[i].append(v)
             played += 1
             if time.perf_counter() >= deadline:
                 break
@@ -169,7 +185,7 @@ class SearchBot:
                 alive = sorted(set(alive[:keep]) | {0})
         self.last = (cands, totals, played)
         best = max(alive, key=lambda i: (totals[i], -i))
-        if best != 0 and totals[best] - totals[0] > self.margin * played:
+        if best != 0 and ahead(rows[best][-len(rows[0]) :], rows[0], self.margin):
             return cands[best]
         return first
 
@@ -186,4 +202,4 @@ class SearchBot:
         return leaf_value(w, seat)
 
 
-__all__ = ["SearchBot", "candidates", "determinise", "leaf_value"]
+__all__ = ["SearchBot", "ahead", "candidates", "determinise", "leaf_value"]
