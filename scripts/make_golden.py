@@ -46,35 +46,33 @@ class Golden(NamedTuple):
 
 
 GAMES = (
-    Golden("three_players", ("heuristic", "random", "heuristic"), 101),
-    Golden("four_players", ("random", "heuristic", "random", "heuristic"), 202),
-    Golden(
-        "six_players", ("heuristic", "random", "random", "heuristic", "random", "heuristic"), 303
-    ),
-    Golden("two_players", ("heuristic", "random"), 404, "wonders"),
-    Golden("four_players", ("heuristic", "heuristic", "random", "heuristic"), 505, "wonders"),
+    Golden("three_players", ("basic", "random", "basic"), 101),
+    Golden("four_players", ("random", "basic", "random", "basic"), 202),
+    Golden("six_players", ("basic", "random", "random", "basic", "random", "basic"), 303),
+    Golden("two_players", ("basic", "random"), 404, "wonders"),
+    Golden("four_players", ("basic", "basic", "random", "basic"), 506, "wonders"),
     Golden(
         "six_players",
-        ("heuristic", "heuristic", "heuristic", "random", "heuristic", "heuristic"),
+        ("basic", "basic", "basic", "random", "basic", "basic"),
         606,
         "wonders",
     ),
-    Golden("three_players", ("heuristic", "random", "heuristic"), 707, "metropol"),
-    Golden("four_players", ("heuristic", "heuristic", "random", "heuristic"), 808, "metropol"),
+    Golden("three_players", ("basic", "random", "basic"), 707, "metropol"),
+    Golden("four_players", ("basic", "basic", "random", "basic"), 808, "metropol"),
     Golden(
         "six_players",
-        ("heuristic", "random", "heuristic", "heuristic", "random", "heuristic"),
+        ("basic", "random", "basic", "basic", "random", "basic"),
         909,
         "metropol",
     ),
-    Golden("two_players", ("heuristic", "random"), 707, "builder"),
-    Golden("three_players", ("heuristic", "heuristic", "random"), 808, "builder"),
-    Golden("four_players", ("heuristic", "random", "heuristic", "heuristic"), 909, "builder"),
+    Golden("two_players", ("basic", "random"), 707, "builder"),
+    Golden("three_players", ("basic", "basic", "random"), 808, "builder"),
+    Golden("four_players", ("basic", "random", "basic", "basic"), 909, "builder"),
 )
 
 
 def _kinds(game: Golden) -> tuple[str, ...]:
-    """The bots of the game; random ones stand in if the heuristic bot is not installed."""
+    """The bots of the game; random ones stand in if the basic bot is not installed."""
     known = set(bot_names())
     return tuple(k if k in known else "random" for k in game.bots)
 

@@ -29,6 +29,12 @@ class Bot(Protocol):
     def respond(self, st: GameState, seat: int) -> Action | None: ...
 
 
+LEVELS = ("random", "basic", "strong")
+"""The bot levels, weakest first: uniform over the legal actions; the trading rule-of-thumb
+player; the search bot (Monte Carlo tree search with `basic` rollouts)."""
+ALIASES = {"heuristic": "basic", "search": "strong", "mcts": "strong"}
+"""Old and alternative names of the levels."""
+
 _FACTORIES: dict[str, Callable[[int], Bot]] = {}
 
 
@@ -37,26 +43,36 @@ def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
 
 
 def bot_names() -> list[str]:
+    """Every accepted bot name: the levels, then their aliases."""
     _load()
-    return sorted(_FACTORIES)
+    return [*(n for n in LEVELS if n in _FACTORIES), *sorted(ALIASES)]
+
+
+def canonical(name: str) -> str:
+    """The level a bot name stands for (`heuristic` -> `basic`); unknown names raise."""
+    _load()
+    level = ALIASES.get(name, name)
+    if level not in _FACTORIES:
+        raise ValueError(f"unknown bot '{name}'; known: {', '.join(bot_names())}")
+    return level
 
 
 def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name (`random`, `heuristic`) with its own generator seeded by `seed`."""
-    _load()
-    if name not in _FACTORIES:
-        raise ValueError(f"unknown bot '{name}'; known: {', '.join(sorted(_FACTORIES))}")
-    return _FACTORIES[name](seed)
+    """A bot by level (`random`, `basic`, `strong`) or alias (`heuristic`), with its own
+    generator seeded by `seed`. `strong:MS` (or `strong:Ni`) sets the search budget per
+    decision in milliseconds (or iterations)."""
+    level, _, arg = name.partition(":")
+    if arg and canonical(level) == "strong":
+        from tycoon.bots.search import SearchBot
+
+        return SearchBot.from_budget(seed, arg)
+    return _FACTORIES[canonical(name)](seed)
 
 
 def _load() -> None:
     if not _FACTORIES:
-        from tycoon.bots import random_bot
+        from tycoon.bots import heuristic, random_bot, search
 
         register_bot("random", random_bot.RandomBot)
-        try:
-            from tycoon.bots import heuristic
-
-            register_bot("heuristic", heuristic.HeuristicBot)
-        except ImportError:  # pragma: no cover - during development only
-            pass
+        register_bot("basic", heuristic.HeuristicBot)
+        register_bot("strong", search.SearchBot)

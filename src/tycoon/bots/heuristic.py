@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from tycoon.bots import trading
 from tycoon.editions.board import SquareKind
 from tycoon.editions.wonders import FLIGHT
 from tycoon.engine.actions import Action, Kind, items_of
@@ -78,7 +79,7 @@ CLASSIC_START_CASH = 3000
 class HeuristicBot:
     """A rule-of-thumb player; see the module docstring."""
 
-    name = "heuristic"
+    name = "basic"
 
     def __init__(self, seed: int, reserve: int = 200) -> None:
         self.rng = Rng(seed)
@@ -231,8 +232,27 @@ class HeuristicBot:
         redeem = self._redeem(st, seat, legal)
         if redeem:
             return redeem
+        deal = self._deal(st, seat)
+        if deal:
+            return deal
         sale = self._sale(st, seat, legal)
         return sale or _ROLL
+
+    def _deal(self, st: GameState, seat: int) -> Action | None:
+        """Once a turn: a sale (classic) or an exchange (wonders) that completes a group
+        (`tycoon.bots.trading`)."""
+        if self._offered_turn == st.turn or not st.alive[seat]:
+            return None
+        reserve = self.reserve(st, seat)
+        if st.edition.mechanics.trades == "sale":
+            a = trading.sale_offer(st, seat, reserve) or trading.consolidation_offer(
+                st, seat, reserve
+            )
+        else:
+            a = trading.exchange_offer(st, seat, reserve)
+        if a is not None:
+            self._offered_turn = st.turn
+        return a
 
     def _build(self, st: GameState, seat: int) -> Action | None:
         """The most expensive house or hotel that keeps the reserve (builds are even by rule)."""
@@ -379,6 +399,12 @@ class HeuristicBot:
             )
         if kind == F.OFFER_TRADE:
             return self._good_trade(st, seat, f)
+        if kind == F.OFFER_SALE:
+            reserve = self.reserve(st, seat)
+            if trading.sale_acceptable(st, seat, what, price, reserve):
+                return True
+            if trading.consolidation_acceptable(st, seat, what, price, reserve):
+                return True
         value = 0
         m, s = what, 0
         while m:
@@ -419,12 +445,18 @@ class HeuristicBot:
         for s in got_squares:
             gain += int(b.price[s] * self.group_gain(st, seat, s))
         owner = st.owner
+        for s in got_squares:
+            if trading.completes_for(st, s) == seat:  # completes our group
+                gain += trading.completion_value(st, seat, s) - int(
+                    b.price[s] * self.group_gain(st, seat, s)
+                )
         for s in lost_squares:
             g = b.group[s]
             mine = sum(1 for x in b.groups[g] if owner[x] == seat) if g >= 0 else 1
             gain -= b.price[s] * (2 if mine > 1 else 1)
-            if g >= 0 and all(owner[x] == frm or x in lost_squares for x in b.groups[g]):
-                return False  # it would complete the other player's group
         if cash < 0 and st.cash[seat] + cash < self.reserve(st, seat):
             return False
+        if trading.hands_group(st, seat, frm, lost_squares):
+            # it would complete the other player's group: only for the premium or a group
+            return trading.fair_for_group(st, seat, lost_squares, got_squares, cash)
         return gain >= 0

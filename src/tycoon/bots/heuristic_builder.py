@@ -9,7 +9,9 @@
   swaps to other players toward that floor; accepts a swap or deal that brings a needed chip
   for a spare one;
 - builds the floor worth the most points per chip, higher floors first, and places the
-  penthouse only when that makes it the sole winner;
+  penthouse when that makes it the sole winner (later also a shared winner, and after
+  `ANYWAY_ROUNDS` rounds whenever it can, so that its games end);
+- discards the whole excess of its hand in one action (B-14);
 - in debt mortgages the deeds that help it least; leaves jail early while deeds are unowned.
 It reads the state directly and draws no random numbers.
 """
@@ -22,10 +24,11 @@ from typing import Any
 from tycoon.editions.builder import BUILDER, island, scoring, turn
 from tycoon.editions.builder.chips import T, hand
 from tycoon.editions.builder.turn import CHOOSE, DISCARD, PARKING, STEAL
-from tycoon.engine.actions import Action, Kind, items_of, resources_of, unpack
+from tycoon.engine.actions import Action, Kind, items_of, pack, resources_of, unpack
 from tycoon.engine.api import clone
 from tycoon.engine.state import GameState
 from tycoon.rules import frames as F
+from tycoon.rules import trade
 from tycoon.rules.auction import min_bid
 
 _ROLL = Action(Kind.ROLL)
@@ -42,6 +45,10 @@ _CARD = Action(Kind.USE_CARD)
 
 RESERVE = 60
 """Cash (M) kept after a purchase."""
+SHARED_WIN_ROUNDS = 60
+"""From this round on the bot also places a penthouse that gives it a shared win."""
+ANYWAY_ROUNDS = 120
+"""From this round on the bot places a listed penthouse whatever the score (games end)."""
 
 
 def target(st: GameState, seat: int) -> tuple[int, int]:
@@ -215,15 +222,20 @@ class BuilderBrain:
         return best
 
     def _penthouse_wins(self, st: GameState, seat: int, a: Action) -> bool:
-        """Place the penthouse only if the game then ends with this seat the sole winner."""
+        """Place the penthouse if the game then ends with this seat the sole winner, after
+        `SHARED_WIN_ROUNDS` rounds also if it shares the win, and after `ANYWAY_ROUNDS`
+        in any case (a game whose others can no longer build would otherwise never end)."""
+        if st.rounds >= ANYWAY_ROUNDS:
+            return True
         c = clone(st)
         c.ext["height"][a.a] = island.PENTHOUSE
-        return scoring.winners(c, BUILDER.data) == (seat,)
+        won = scoring.winners(c, BUILDER.data)
+        return won == (seat,) or (st.rounds >= SHARED_WIN_ROUNDS and seat in won)
 
     def _swap(self, st: GameState, seat: int) -> Action | None:
         """Offer one chip swap a turn: a spare chip for one the target floor needs."""
         stamp = (st.turn, st.rounds)
-        if self._offered == stamp:
+        if self._offered == stamp or not trade.may_offer(st, seat):
             return None
         need = deficit(st, seat)
         if not any(need):
@@ -240,12 +252,18 @@ class BuilderBrain:
         return None
 
     def _discard(self, st: GameState, seat: int) -> Action:
+        """B-14: the whole excess in one action, the chips the target floor needs least."""
         extra = spare(st, seat)
         have = hand(st, seat)
-        t = max(range(T), key=lambda x: (extra[x], have[x], -x))
-        if not have[t]:
-            t = max(range(T), key=lambda x: (have[x], -x))
-        return Action(Kind.DISCARD, t)
+        out = [0] * T
+        for _ in range(sum(have) - BUILDER.data.hand_limit):
+            t = max(range(T), key=lambda x: (extra[x], have[x], -x))
+            if not have[t]:
+                t = max(range(T), key=lambda x: (have[x], -x))
+            have[t] -= 1
+            extra[t] = max(0, extra[t] - 1)
+            out[t] += 1
+        return Action(Kind.DISCARD, pack(out))
 
     def _steal(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         need = deficit(st, seat)

@@ -7,7 +7,12 @@
   that raise its own rents and not its opponents';
 - takes a triples free move to the Stock Exchange (500,000) or to a valuable free permit;
 - accepts exchanges that bring more than they cost (permits at that valuation, and cash);
-- in debt, puts up its least valuable permit first; calls out a missed block.
+- in debt, puts up its least valuable permit first; calls out a missed block;
+- in its building phase offers, once a turn, to buy the permit that completes one of its
+  districts (doubled rent) for well over what its holder values it at; accepts a sale that
+  completes the buyer's district only at such a premium;
+- crosses the city from a bridge when the rents waiting beyond the opposite bridge are
+  lower than those ahead of it.
 It reads the state directly and draws no random numbers.
 """
 
@@ -19,6 +24,7 @@ from typing import Any
 from tycoon.editions.metropol import city, turn
 from tycoon.engine.actions import Action, Kind, squares_of
 from tycoon.engine.state import GameState
+from tycoon.rules import flow, trade
 from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
 
@@ -90,7 +96,7 @@ def choose(st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         good = f[2] == F.OFFER_TRADE and _good_trade(st, seat, f)
         return Action(Kind.ACCEPT) if good and Action(Kind.ACCEPT) in legal else legal[-1]
     if k == turn.BUILDING:
-        return _build(st, seat)
+        return _deal(st, seat) or _build(st, seat)
     if k == turn.CHOICE:
         return _choice(st, seat, f, legal)
     if k == F.END_TURN and _END in legal:
@@ -100,14 +106,66 @@ def choose(st: GameState, seat: int, legal: Sequence[Action]) -> Action:
 
 def _good_trade(st: GameState, seat: int, f: tuple[Any, ...]) -> bool:
     """Accept an exchange that brings more (permits at their value, and cash) than it costs,
-    keeping the cash reserve."""
+    keeping the cash reserve; a permit that completes the offerer's district goes only for
+    `DISTRICT_PREMIUM` times its value."""
     give, get = f[4]  # what the offerer gives, what he asks of us
     cash: int = f[5]  # > 0: the offerer pays us
     gain = cash + sum(permit_value(st, seat, s) for s in squares_of(give))
-    loss = sum(permit_value(st, seat, s) for s in squares_of(get))
+    lost = squares_of(get)
+    loss = sum(permit_value(st, seat, s) for s in lost)
     if cash < 0 and st.cash[seat] + cash < RESERVE:
         return False
+    if any(_completes(st, s, f[3]) for s in lost):
+        loss = loss * DISTRICT_PREMIUM // 100
     return gain > loss
+
+
+DISTRICT_PREMIUM = 150
+"""In percent: the price of a permit that completes the buyer's district, over its value."""
+OFFER_PREMIUM = 170
+"""In percent: what the bot offers for a permit that completes its district."""
+
+
+def _completes(st: GameState, sq: int, seat: int) -> bool:
+    """Does permit `sq` complete a district of `seat` (who holds every other permit)?"""
+    b = st.edition.board
+    g = b.group[sq]
+    if g < 0 or sq in city.CROSSING:
+        return False
+    return all(st.owner[x] == seat for x in b.groups[g] if x != sq) and st.owner[sq] != seat
+
+
+def _deal(st: GameState, seat: int) -> Action | None:
+    """M-12, M-58: once a turn, buy the permit that completes one of our districts from its
+    holder for `OFFER_PREMIUM` percent of his valuation, if we keep the reserve."""
+    if trade.offers_made(st, seat):
+        return None
+    b = st.edition.board
+    unit = b.constants["money_unit"]
+    for sq in b.deeds:
+        o = st.owner[sq]
+        if o < 0 or o == seat or not _completes(st, sq, seat):
+            continue
+        price = -(-permit_value(st, o, sq) * OFFER_PREMIUM // 100 // unit) * unit
+        if st.cash[seat] - price < RESERVE or price > 2 * permit_value(st, seat, sq):
+            continue
+        a = Action(Kind.TRADE, o, 0, 1 << sq, price)
+        if flow.is_legal(st, a, seat):
+            return a
+    return None
+
+
+def _ahead(st: GameState, seat: int, pos: int) -> int:
+    """Rent owed to opponents on the squares 3 to 18 ahead of `pos` (three dice)."""
+    b = st.edition.board
+    size = b.size
+    total = 0
+    for d in range(3, 19):
+        sq = (pos + d) % size
+        o = st.owner[sq]
+        if o >= 0 and o != seat and sq not in city.CROSSING and b.group[sq] >= 0:
+            total += st.ext["base"][b.group[sq]] + city.permit_value(st, sq)
+    return total
 
 
 def _bid(st: GameState, seat: int, f: tuple[int, ...]) -> Action:
@@ -155,6 +213,9 @@ def _choice(st: GameState, seat: int, f: tuple[int, ...], legal: Sequence[Action
         return Action(Kind.VETO) if ok else _PASS
     if sub == turn.CALLOUT:
         return Action(Kind.CALL_OUT, f[3])
+    if sub == turn.CROSS and Action(Kind.CROSS) in legal:  # M-38: cross to cheaper streets
+        here, there = st.pos[seat], city.CROSSING[f[3]]
+        return Action(Kind.CROSS) if _ahead(st, seat, there) < _ahead(st, seat, here) else _PASS
     return _PASS if _PASS in legal else legal[0]
 
 

@@ -25,6 +25,7 @@ from rich.text import Text
 from tycoon.bots.base import Bot, bot_names, make_bot
 from tycoon.cli.oneline import OneLineGroup, fail
 from tycoon.cli.safe import clean, esc, is_clean_name, plain, plain_line
+from tycoon.cli.tournament import register as _register_tournament
 from tycoon.editions.base import Edition
 from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.api import new_game
@@ -98,7 +99,12 @@ def _seats(text: str, allow_human: bool) -> list[str]:
         raise CliError(f"bad seats '{text}': write a comma-separated list of {', '.join(allowed)}")
     for s in names:
         if s not in allowed:
-            raise CliError(f"unknown seat kind '{s}' in '{text}'; known: {', '.join(allowed)}")
+            try:  # a level with a budget, e.g. strong:50 (ms) or strong:20i (rounds)
+                make_bot(s, 0)
+            except ValueError:
+                raise CliError(
+                    f"unknown seat kind '{s}' in '{text}'; known: {', '.join(allowed)}"
+                ) from None
     return names
 
 
@@ -182,7 +188,7 @@ def play(
         str | None,
         typer.Option(
             help="Comma-separated seats: 'human' or a bot name "
-            "[default: human,heuristic,heuristic; with --resume: human then heuristic]."
+            "[default: human,basic,basic; with --resume: human then basic]."
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Game seed [default: random].")] = None,
@@ -222,7 +228,7 @@ def play(
             _resume_conflicts(edition, seed, option, names)
             path = Path(resume) if resume else latest_autosave()
             st = load_record(path)
-            kinds = _seats(seats, True) if seats else [HUMAN] + ["heuristic"] * (st.n - 1)
+            kinds = _seats(seats, True) if seats else [HUMAN] + ["basic"] * (st.n - 1)
             if len(kinds) != st.n:
                 raise CliError(f"the saved game has {st.n} players but --seats lists {len(kinds)}")
             console.print(
@@ -232,7 +238,7 @@ def play(
             )
         else:
             ed = _edition(edition or "classic")
-            kinds = _seats(seats or "human,heuristic,heuristic", True)
+            kinds = _seats(seats or "human,basic,basic", True)
             opts = _options(ed, option)
             if names:
                 players = _names(names, len(kinds))
@@ -315,7 +321,7 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
     seats: Annotated[
         str, typer.Option(help="Comma-separated bot names, one per seat.")
-    ] = "heuristic,heuristic,heuristic,heuristic",
+    ] = "basic,basic,basic,basic",
     seed: Annotated[int, typer.Option(help="Base seed: game i uses seed + i.")] = 0,
     jobs: Annotated[
         int | None, typer.Option(min=1, help="Processes [default: one per CPU].")
@@ -422,7 +428,7 @@ def bench(
         float | None, typer.Option(min=0.0, help="Stop after this long [default: 10 s].")
     ] = None,
     players: Annotated[int, typer.Option(min=1, help="Bots per game.")] = 4,
-    bot: Annotated[str, typer.Option(help="Bot name.")] = "heuristic",
+    bot: Annotated[str, typer.Option(help="Bot name.")] = "basic",
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -449,6 +455,9 @@ def bench(
         t.add_row("games", str(r["games"]))
         t.add_row("seconds", f"{r['seconds']:.2f}")
         console.print(t)
+
+
+_register_tournament(app)
 
 
 def main() -> None:

@@ -41,6 +41,13 @@ class Options:
         default=True,
         metadata={"doc": "Q-3: a city paid in property needs no buildings in its whole country"},
     )
+    offer_limit: int = dataclasses.field(
+        default=3,
+        metadata={
+            "doc": "offers (sales, exchanges, counter-offers) one seat may make in one "
+            "player-turn; 0 = no limit"
+        },
+    )
 
     # --- common house rules (every one off by default; an edition offers those its rules
     # have the thing for, `house_rules`) ------------------------------------------------------
@@ -129,6 +136,8 @@ class Options:
             raise OptionError("option 'turn_limit' must be >= 0")
         if self.starting_cash < 0:
             raise OptionError("option 'starting_cash' must be >= 0 (0: the rulebook's)")
+        if self.offer_limit < 0:
+            raise OptionError("option 'offer_limit' must be >= 0 (0: no limit)")
 
     def to_dict(self) -> dict[str, Any]:
         """Every option; a house rule only when it is on (records of games without house

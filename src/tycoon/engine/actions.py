@@ -31,7 +31,8 @@ The vocabulary (see README, "Action vocabulary"); `S` is a square index, `P` a s
                           is a counter-offer where the edition allows them.
     builder (B-14 to B-65): `R` is a resource type letter (r, p, g, y), `K` a chip list such
     as `1r,1g,1y`, `L` a grid cell:
-    discard R             put one chip of type R on your square (hand above the limit)
+    discard K             put the chips K on your square (hand above the limit), e.g.
+                          `discard 2r,1y` (one action; `discard r` is one red chip)
     steal P R             take one chip of type R from seat P (Steal 1 Resource)
     exchange K for R      Free Parking: give the chips K (two), take one chip of type R
     bank-trade R for R    give four chips of one type, take one of another
@@ -326,8 +327,10 @@ def _action_text(a: Action) -> str:
         return f"pay-with {','.join(map(str, squares_of(a.a)))}{cash} for {a.c}"
     if k == Kind.TRADE:
         return f"trade {a.a} give {_items_text(a.b)} get {_items_text(a.c)} cash {a.d}"
-    if k in (Kind.DISCARD, Kind.TAKE):
-        return f"{word} {_letter(a.a)}"
+    if k == Kind.DISCARD:
+        return f"discard {chips_text(a.a)}"
+    if k == Kind.TAKE:
+        return f"take {_letter(a.a)}"
     if k == Kind.STEAL:
         return f"steal {a.a} {_letter(a.b)}"
     if k == Kind.PARKING_TRADE:
@@ -507,7 +510,7 @@ _BUILDER_KINDS = frozenset(
     | {Kind.TAKE}
 )
 _BUILDER_SHAPES: dict[int, tuple[str, ...]] = {
-    Kind.DISCARD: ("R",),
+    Kind.DISCARD: ("D",),
     Kind.TAKE: ("R",),
     Kind.STEAL: ("N", "R"),
     Kind.PARKING_TRADE: ("K", "for", "R"),
@@ -515,7 +518,12 @@ _BUILDER_SHAPES: dict[int, tuple[str, ...]] = {
     Kind.FLOOR: ("N", "pay", "K"),
     Kind.FORCE: ("N", "take", "R", "give", "R"),
 }
-_SHAPE_TEXT = {"R": "<r|p|g|y>", "N": "<number>", "K": "<chips like 1r,2g>"}
+_SHAPE_TEXT = {
+    "R": "<r|p|g|y>",
+    "N": "<number>",
+    "K": "<chips like 1r,2g>",
+    "D": "<chips like 2r,1y>",
+}
 
 
 def _parse_builder(k: int, toks: list[str], text: str) -> Action:
@@ -534,6 +542,8 @@ def _parse_builder(k: int, toks: list[str], text: str) -> Action:
             vals.append(_int(tok, text))
         elif want == "K":
             vals.append(_chip_list(tok, text))
+        elif want == "D":  # a discard: a chip list, or one type letter for one chip
+            vals.append(1 << 8 * _res(tok, text) if tok.isalpha() else _chip_list(tok, text))
         elif tok.lower() != want:
             raise ActionParseError(f"'{echo(text)}': expected '{' '.join(words)}'")
     return Action(k, *vals)

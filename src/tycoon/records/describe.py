@@ -412,7 +412,7 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
     if k == Kind.CALL_OUT:
         return f"{who} calls out {_who(st.names, a)}'s missing block"
     if k == Kind.DISCARD:
-        return f"{who} discards a {_TYPES[a]} chip"
+        return f"{who} discards {_chips(a)}"
     if k == Kind.TAKE:
         return f"{who} takes a {_TYPES[a]} chip"
     if k == Kind.STEAL:

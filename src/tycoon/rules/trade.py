@@ -13,6 +13,32 @@ from tycoon.rules.common import emit, move_cash, option
 from tycoon.rules.property import group_has_building, has_any_building, raise_cash_options
 from tycoon.rules.windows import responder_may_raise
 
+OFFERS = "offers"
+"""`st.ext[OFFERS]` = [turn, offers made by seat 0, seat 1, ...] in that player-turn; created
+at the first offer of a game (the option `offer_limit` bounds the counts)."""
+
+
+def offers_made(st: GameState, seat: int) -> int:
+    """Offers `seat` has made in the current player-turn (sales, card sales, exchanges and
+    counter-offers; payment in property to a creditor is not counted)."""
+    rec = st.ext.get(OFFERS)
+    return rec[1 + seat] if rec is not None and rec[0] == st.turn else 0
+
+
+def may_offer(st: GameState, seat: int) -> bool:
+    """Is `seat` below the option `offer_limit` (offers per seat per player-turn; 0 = no
+    limit)? The bound keeps offers and counter-offers from running forever and protects
+    players from offer spam."""
+    limit: int = getattr(st.options, "offer_limit", 0)
+    return limit <= 0 or offers_made(st, seat) < limit
+
+
+def _count_offer(st: GameState, seat: int) -> None:
+    rec = st.ext.get(OFFERS)
+    if rec is None or rec[0] != st.turn:
+        rec = st.ext[OFFERS] = [st.turn] + [0] * st.n
+    rec[1 + seat] += 1
+
 
 def sellable_deeds(st: GameState, seller: int) -> list[int]:
     """Deeds the seller may offer now (C-61, C-62; A-14 scope option)."""
@@ -37,7 +63,7 @@ def sale_offers(st: GameState, seller: int) -> list[Action]:
     """Listed offers: each sellable deed alone, to each possible buyer who can pay its
     printed price, at that price (any other price stays legal, C-59)."""
     deeds = sellable_deeds(st, seller)
-    if not deeds:
+    if not deeds or not may_offer(st, seller):
         return []
     price = st.edition.board.price
     cash = st.cash
@@ -51,7 +77,7 @@ def sale_offers(st: GameState, seller: int) -> list[Action]:
 
 def sale_is_legal(st: GameState, seller: int, a: Action) -> bool:
     unit = st.edition.board.constants["money_unit"]
-    if not a.a or a.c % unit or a.b not in buyers(st, seller):
+    if not a.a or a.c % unit or a.b not in buyers(st, seller) or not may_offer(st, seller):
         return False
     allowed = set(sellable_deeds(st, seller))
     return all(s in allowed for s in squares_of(a.a))
@@ -63,6 +89,8 @@ the unit is accepted."""
 
 
 def card_offers(st: GameState, seller: int) -> list[Action]:
+    if not may_offer(st, seller):
+        return []
     cards = sorted(c for c, h in st.card_holder.items() if h == seller)
     others = [p for p in range(st.n) if p != seller and st.alive[p]]
     return [Action(Kind.SELL_CARD, c, p, CARD_PRICE) for c in cards for p in others]
@@ -76,6 +104,7 @@ def card_sale_is_legal(st: GameState, seller: int, a: Action) -> bool:
         and a.b != seller
         and st.alive[a.b]
         and a.c % unit == 0
+        and may_offer(st, seller)
     )
 
 
@@ -111,6 +140,8 @@ def trade_offers(st: GameState, seat: int) -> list[Action]:
     listed price (`Edition.listed_price`: the printed one unless the edition says otherwise;
     a card for the board's `card_price`), or all the buyer's cash if he has less; any
     exchange W-84 allows is accepted by `apply_action`."""
+    if not may_offer(st, seat):
+        return []
     b = st.edition.board
     partners = trade_partners(st, seat)
     cash = st.cash
@@ -136,6 +167,8 @@ def trade_is_legal(st: GameState, seat: int, a: Action) -> bool:
     partner, give, get, cash = a.a, a.b, a.c, a.d
     if partner not in trade_partners(st, seat) or not (give or get or cash):
         return False
+    if not may_offer(st, seat):
+        return False
     if st.edition.mechanics.trade_cash_in_units and cash % st.edition.board.constants["money_unit"]:
         return False  # builder B-2: whole multiples of the money unit
     if not (tradable(st, seat, give) and tradable(st, partner, get)):
@@ -144,6 +177,7 @@ def trade_is_legal(st: GameState, seat: int, a: Action) -> bool:
 
 
 def make_offer(st: GameState, seller: int, a: Action) -> None:
+    _count_offer(st, seller)
     if a.kind == Kind.TRADE:
         st.stack.append((F.OFFER, a.a, F.OFFER_TRADE, seller, (a.b, a.c), a.d))
         emit(st, ev.OFFERED, seller, -1, a.d, a.a, str(a))

@@ -33,7 +33,7 @@ def bench(
     games: int | None = None,
     seconds: float | None = None,
     seed: int = 0,
-    bot: str = "heuristic",
+    bot: str = "basic",
     options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play games of `players` bots named `bot` until `games` games are done or `seconds`

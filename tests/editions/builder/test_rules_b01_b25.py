@@ -36,6 +36,7 @@ from tycoon.editions.board import SquareKind
 from tycoon.editions.builder import BUILDER, DISCARD
 from tycoon.editions.builder.chips import GAINED, PICKED
 from tycoon.engine import events as ev
+from tycoon.engine.actions import parse_text
 from tycoon.engine.api import CHANCE, apply_action, new_game
 from tycoon.engine.errors import IllegalActionError, OptionError
 from tycoon.rules import frames as F
@@ -191,13 +192,33 @@ def test_b14_discard_down_to_six_onto_the_current_square() -> None:
     end_turn(st)
     assert top(st) == (DISCARD, 1)
     own = [t for t in texts(st) if t.startswith("discard")]  # OQ-2 adds deals and mortgages
-    assert own == ["discard r", "discard p", "discard g", "discard y"]
+    assert own == ["discard 1r", "discard 1p", "discard 2r,1p", "discard 1g", "discard 1y"]
     act(st, "discard r")
     act(st, "discard r")
     act(st, "discard y")
     assert top_kind(st) == F.PRE_ROLL
     assert hand(st, 1) == [1, 3, 2, 0] and pile(st, 9) == [2, 0, 0, 1]
     assert chips_ok(st)
+
+
+def test_b14_a_discard_of_several_chips_is_one_action() -> None:
+    st = start(3)
+    land_on(st, 5)  # Collect 2 red
+    set_chips(st, 1, [3, 3, 2, 1])
+    st.pos[1] = 9
+    end_turn(st)
+    assert top(st) == (DISCARD, 1)
+    with pytest.raises(IllegalActionError):
+        act(st, "discard 2r,2y")  # only one yellow held
+    with pytest.raises(IllegalActionError):
+        act(st, "discard 3r,1p")  # four chips: more than the three above the limit
+    assert hand(st, 1) == [3, 3, 2, 1]
+    act(st, "discard 2r,1y")
+    assert top_kind(st) == F.PRE_ROLL
+    assert hand(st, 1) == [1, 3, 2, 0] and pile(st, 9) == [2, 0, 0, 1]
+    assert chips_ok(st)
+    assert str(parse_text("discard 2r,1y")) == "discard 2r,1y"
+    assert parse_text("discard r") == parse_text("discard 1r")  # old records still read
 
 
 def test_b14_no_discard_at_six_and_in_jail_onto_the_jail_square() -> None:

@@ -96,12 +96,16 @@ def transfer(
             emit(st, MOVED, frm, t, c, to, why)
 
 
-def discard(st: GameState, seat: int, t: int) -> None:
-    """B-14: one chip of type t goes onto the pile of the seat's square."""
+def discard(st: GameState, seat: int, counts: tuple[int, ...] | list[int]) -> None:
+    """B-14: the chips `counts` (per type) go onto the pile of the seat's square."""
     sq = st.pos[seat]
-    st.ext["res"][seat * T + t] -= 1
-    st.ext["pile"][sq * T + t] += 1
-    emit(st, LOST, seat, sq, 1, t, "discard")
+    res, pile = st.ext["res"], st.ext["pile"]
+    for t in range(T):
+        c = counts[t]
+        if c:
+            res[seat * T + t] -= c
+            pile[sq * T + t] += c
+            emit(st, LOST, seat, sq, c, t, "discard")
 
 
 def pick_up(st: GameState, seat: int, square: int) -> None:

@@ -269,8 +269,7 @@ def frame_legal(st: GameState, f: tuple[Any, ...]) -> list[Action]:
 def _frame_own_legal(st: GameState, f: tuple[Any, ...]) -> list[Action]:
     k, seat = f[0], f[1]
     if k == DISCARD:
-        have = chips.hand(st, seat)
-        return [Action(Kind.DISCARD, t) for t in range(T) if have[t]]
+        return discard_actions(st, seat)
     if k == STEAL:
         return [
             Action(Kind.STEAL, p, t)
@@ -294,7 +293,7 @@ def frame_ok(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
     if ak == Kind.FORCE:
         return _may_force(st, f) and force_ok(st, seat, a)
     if k == DISCARD:
-        return ak == Kind.DISCARD and not (a.b or a.c) and 0 <= a.a < T and _holds(st, seat, a.a)
+        return ak == Kind.DISCARD and not (a.b or a.c) and _discard_ok(st, seat, a.a)
     if k == STEAL:
         p, t = a.a, a.b
         return (
@@ -321,7 +320,7 @@ def frame_apply(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
     if a.kind == Kind.FORCE:  # the frame's own decision stays open
         force(st, seat, a)
     elif k == DISCARD:
-        chips.discard(st, seat, a.a)
+        chips.discard(st, seat, unpack(a.a))
         if chips.held(st, seat) <= d.hand_limit:
             st.stack.pop()
     elif k == STEAL:
@@ -340,6 +339,34 @@ def frame_apply(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
     else:
         return False
     return True
+
+
+def discard_actions(st: GameState, seat: int) -> list[Action]:
+    """B-14: the listed discards: one chip of each type held, and (when more than one chip is
+    over the limit) the whole excess at once, taken from the largest stacks; any chip list of
+    held chips no larger than the excess is accepted (`discard 2r,1y` is one action)."""
+    have = chips.hand(st, seat)
+    acts = [Action(Kind.DISCARD, 1 << 8 * t) for t in range(T) if have[t]]
+    excess = sum(have) - _data(st).hand_limit
+    if excess > 1:
+        left, out = have[:], [0] * T
+        for _ in range(excess):
+            t = max(range(T), key=lambda x: (left[x], -x))
+            left[t] -= 1
+            out[t] += 1
+        acts.append(Action(Kind.DISCARD, pack(out)))
+    return sorted(set(acts))
+
+
+def _discard_ok(st: GameState, seat: int, packed: int) -> bool:
+    """A discard of 1 to (hand - limit) chips, each of them held (B-14)."""
+    if not 0 < packed < 1 << 8 * T:
+        return False
+    counts = unpack(packed)
+    have = chips.hand(st, seat)
+    total = sum(counts)
+    excess = sum(have) - _data(st).hand_limit
+    return 0 < total <= excess and all(c <= h for c, h in zip(counts, have, strict=True))
 
 
 def _holds(st: GameState, seat: int, t: int) -> bool:

@@ -1,0 +1,88 @@
+"""The `strong` bot against three `basic` bots, seats rotated (seat p of game i is the
+strong bot when p == i mod 4; game i uses seed `seed + i // 4`): its win rate with a 95%
+Wilson interval (chance: 25%) and the time it spends per searched decision.
+
+    .venv/bin/python scripts/measure_strong.py --games 40 --budget 50 --jobs 2 \
+        [--editions classic,...] [--json F]
+
+`--budget 50` is `strong:50` (a 50 ms cap per decision); `--budget 8i` fixes the rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from tycoon.bots import make_bot
+from tycoon.bots.search import SearchBot
+from tycoon.engine.api import new_game
+from tycoon.sim.driver import play
+from tycoon.sim.runner import MAX_ACTIONS, bot_seed, sim_options
+from tycoon.sim.stats import wilson
+
+
+def one(edition: str, budget: str, seed: int, i: int) -> tuple[float, int, float, str]:
+    gseed = seed + i // 4
+    me = i % 4
+    kinds = ["basic"] * 4
+    kinds[me] = f"strong:{budget}"
+    bots = [make_bot(k, bot_seed(gseed, p)) for p, k in enumerate(kinds)]
+    strong = bots[me]
+    assert isinstance(strong, SearchBot)
+    spent = 0.0
+    inner = strong.choose
+
+    def timed(st, seat, legal):  # type: ignore[no-untyped-def]
+        nonlocal spent
+        t = time.perf_counter()
+        a = inner(st, seat, legal)
+        if len(legal) > 1:
+            spent += time.perf_counter() - t
+        return a
+
+    strong.choose = timed  # type: ignore[method-assign]
+    st = new_game(edition, kinds, gseed, sim_options(None), events=False)
+    play(st, bots, MAX_ACTIONS)
+    won = 1.0 / len(st.winners) if me in st.winners else 0.0
+    return won, strong.searched, spent, st.termination
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--budget", default="50")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--editions", default="classic,wonders,builder,metropol")
+    ap.add_argument("--json")
+    args = ap.parse_args()
+    out = {}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for ed in args.editions.split(","):
+            t0 = time.perf_counter()
+            n = args.games
+            rows = list(pool.map(one, [ed] * n, [args.budget] * n, [args.seed] * n, range(n)))
+            wins = sum(r[0] for r in rows)
+            searched = sum(r[1] for r in rows)
+            spent = sum(r[2] for r in rows)
+            rate, lo, hi = wilson(wins, len(rows))
+            row = {
+                "games": len(rows),
+                "budget": args.budget,
+                "strong_win_pct": round(100 * rate, 1),
+                "ci95_pct": [round(100 * lo, 1), round(100 * hi, 1)],
+                "ms_per_searched_decision": round(1000 * spent / max(1, searched), 1),
+                "searched_decisions": searched,
+                "seconds": round(time.perf_counter() - t0, 1),
+            }
+            out[ed] = row
+            print(ed, json.dumps(row), flush=True)
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(out, fh, indent=2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,205 @@
+"""The `strong` bot: determinised Monte Carlo search over the engine's own API.
+
+At each decision with more than one legal action it picks a few candidates (the `basic`
+bot's own choice first, then a spread of the other listed actions, so an amount-carrying
+decision is searched over a few listed amounts) and plays rounds until its budget is spent.
+Each round samples one *world* from the public information -- every deck re-shuffled from
+its sorted contents and a fresh dice generator, both drawn from the bot's own seeded
+generator, so the real deck order and the game's generator are never read -- and plays
+every candidate in that same world (common random numbers): `clone`, `apply_action`, then
+`basic` bots for every seat for a short horizon of player-turns, with the dice drawn by the
+world's generator at each chance node (`chance outcomes` of the engine). The leaf value is
+1/k for a winner among k at a terminal state, else the seat's share of the edition's own
+scores (`Edition.scores`: net worth, builder points, metropol ranking values). After every
+round, candidates clearly behind the best are dropped (successive halving). The bot keeps the
+`basic` choice unless the best candidate is ahead of it in the paired worlds by more than
+`margin` on average and by two standard errors (at least 3 worlds): with a small budget it
+plays as `basic` does rather than follow noise.
+
+It never re-implements a rule: every move goes through `legal_actions` and `apply_action`.
+Budget: `rounds` per decision (reproducible) and a wall-clock cap in milliseconds (`ms`,
+default 1000; when the cap cuts a search short the game depends on the machine's speed).
+Response windows (out-of-turn claims and the like) are answered as `basic` does.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from tycoon.bots.heuristic import HeuristicBot
+from tycoon.engine.actions import Action
+from tycoon.engine.api import clone
+from tycoon.engine.rng import Rng
+from tycoon.engine.state import GameState
+from tycoon.rules import flow
+from tycoon.sim.driver import step
+
+DEFAULT_ROUNDS = 8
+"""Worlds sampled per decision (each one plays every remaining candidate)."""
+DEFAULT_MS = 1000
+"""Wall-clock cap per decision in milliseconds."""
+CANDIDATES = 5
+"""Candidate actions per decision at most (the `basic` choice among them)."""
+HORIZON_ROUNDS = 2
+"""Rounds (player-turns times players) a rollout plays before the leaf is valued."""
+MAX_ROLLOUT_ACTIONS = 3000
+"""Safety cap on the actions of one rollout."""
+
+
+def determinise(st: GameState, rng: Rng) -> GameState:
+    """A copy of `st` with hidden information replaced by a sample from `rng`: every deck is
+    its sorted contents shuffled (the order is hidden, its contents are not), and the dice
+    come from a new generator. The result does not depend on the real order or generator."""
+    w = clone(st)
+    decks = []
+    for d in w.decks:
+        cards = sorted(d)
+        rng.shuffle(cards)
+        decks.append(cards)
+    w.decks = decks
+    w.rng = Rng(rng.next_u64())
+    return w
+
+
+def leaf_value(st: GameState, seat: int) -> float:
+    """1/k for one of k winners at the end (0 for a loser), else the seat's share of the
+    positive scores (`Edition.scores`)."""
+    if st.termination:
+        won = st.winners
+        return 1.0 / len(won) if seat in won else 0.0
+    scores = st.edition.scores(st)
+    total = sum(max(0, s) for s in scores)
+    if total <= 0:
+        return 1.0 / st.n
+    return max(0, scores[seat]) / total
+
+
+def ahead(xs: list[float], base: list[float], margin: float) -> bool:
+    """Is `xs` ahead of `base` (values of the same worlds, paired) by more than `margin` on
+    average and by two standard errors of the paired differences (at least 3 pairs)?"""
+    d = [x - b for x, b in zip(xs, base, strict=False)]
+    n = len(d)
+    if n < 3:
+        return False
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean > margin and mean * mean * n > 4.0 * var
+
+
+def candidates(legal: Sequence[Action], first: Action, k: int) -> list[Action]:
+    """`first` (the basic choice) and up to k-1 other listed actions, spread over the list
+    (one of each kind first, then evenly spaced: a few amounts of a bid or a price)."""
+    out = [first]
+    seen_kinds = {first.kind}
+    for a in legal:
+        if len(out) >= k:
+            return out
+        if a.kind not in seen_kinds:
+            seen_kinds.add(a.kind)
+            out.append(a)
+    n = len(legal)
+    if n and len(out) < k:
+        stride = max(1, n // (k - len(out) + 1))
+        for i in range(stride // 2, n, stride):
+            a = legal[i]
+            if a not in out:
+                out.append(a)
+                if len(out) >= k:
+                    break
+    return out
+
+
+class SearchBot:
+    """Determinised Monte Carlo search with `basic` rollouts (see the module doc)."""
+
+    name = "strong"
+
+    def __init__(
+        self,
+        seed: int,
+        rounds: int = DEFAULT_ROUNDS,
+        ms: int = DEFAULT_MS,
+        candidates: int = CANDIDATES,
+        horizon_rounds: int = HORIZON_ROUNDS,
+        margin: float = 0.02,
+    ) -> None:
+        self.rng = Rng(seed)
+        self.rounds = rounds
+        self.ms = ms
+        self.k = candidates
+        self.horizon_rounds = horizon_rounds
+        self.margin = margin
+        self.basic = HeuristicBot(seed)
+        self._policy = [HeuristicBot(seed + p + 1) for p in range(6)]
+        self.searched = 0
+        """Decisions searched (more than one legal action) so far."""
+        self.last: tuple[list[Action], list[float], int] = ([], [], 0)
+        """The last search: candidates, summed leaf values, rounds played."""
+
+    @classmethod
+    def from_budget(cls, seed: int, text: str) -> SearchBot:
+        """`50` (or `50ms`): a 50 ms cap and no round limit; `20i`: 20 rounds, 1 s cap."""
+        t = text.strip().lower()
+        try:
+            if t.endswith("i"):
+                return cls(seed, rounds=int(t[:-1]))
+            return cls(seed, rounds=1_000_000, ms=int(t.removesuffix("ms")))
+        except ValueError:
+            raise ValueError(f"bad search budget '{text}': write e.g. 50 (ms) or 20i") from None
+
+    def respond(self, st: GameState, seat: int) -> Action | None:
+        return self.basic.respond(st, seat)
+
+    def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        first = self.basic.choose(st, seat, legal)
+        if len(legal) <= 1:
+            return first
+        cands = candidates(legal, first, self.k)
+        if len(cands) <= 1:
+            return first
+        self.searched += 1
+        deadline = time.perf_counter() + self.ms / 1000.0
+        totals = [0.0] * len(cands)
+        rows: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
+        played = 0
+        for _ in range(self.rounds):
+            world = determinise(st, self.rng)
+            values = []
+            for i in alive:
+                values.append(self._rollout(world, seat, cands[i]))
+                if time.perf_counter() >= deadline:
+                    break  # a round cut short is dropped (the candidates share worlds)
+            if len(values) < len(alive):
+                break
+            for i, v in zip(alive, values, strict=True):
+                totals[i] += v
+                rows[i].append(v)
+            played += 1
+            if time.perf_counter() >= deadline:
+                break
+            if played >= 4 and len(alive) > 2:  # successive halving
+                alive.sort(key=lambda i: -totals[i])
+                keep = max(2, (len(alive) + 1) // 2)
+                alive = sorted(set(alive[:keep]) | {0})
+        self.last = (cands, totals, played)
+        best = max(alive, key=lambda i: (totals[i], -i))
+        if best != 0 and ahead(rows[best][-len(rows[0]) :], rows[0], self.margin):
+            return cands[best]
+        return first
+
+    def _rollout(self, world: GameState, seat: int, a: Action) -> float:
+        w = clone(world)
+        w.rng = world.rng.copy()
+        flow.apply_action(w, a, seat)
+        bots = self._policy[: w.n]
+        stop = w.turn + self.horizon_rounds * w.n
+        for _ in range(MAX_ROLLOUT_ACTIONS):
+            if w.termination or w.turn >= stop:
+                break
+            step(w, bots)
+        return leaf_value(w, seat)
+
+
+__all__ = ["SearchBot", "ahead", "candidates", "determinise", "leaf_value"]

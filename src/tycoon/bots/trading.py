@@ -1,0 +1,266 @@
+"""Deal-making of the `basic` bot in the deed editions (classic sales, wonders exchanges).
+
+A deed is valued by what it completes: the last deed of a group is worth its price plus the
+price of the whole group to the player who holds the rest. Offers:
+- classic (C-59 to C-62, sales for cash in the seller's pre-roll phase): a deed that
+  completes one opponent's group is sold to him at a premium (`SALE_PREMIUM` times the
+  price, less when the seller holds a group of his own), once the bank has no deed left for
+  sale or the seller already has a group: the market is closed and only a deal builds;
+- wonders (W-84, exchanges in the action windows): a swap of two deeds that complete a
+  group for each side, or the purchase of the missing deed at that premium.
+- classic, from round `STALE_ROUNDS` with the market closed: a deed of a split group goes
+  to the holder who can complete it (`consolidation_offer`), so that groups split three
+  ways, or held in part by a player with buildings (who may sell nothing, A-14), come
+  together and the game does not run for ever on the Start bonus.
+Acceptance: a deed that completes the other player's group is handed over only for the
+premium or for a deed that completes one's own group (never cheaply).
+Every offer is checked with `is_legal`; a bot makes at most one a turn (and the engine's
+`offer_limit` bounds every seat).
+"""
+
+from __future__ import annotations
+
+from tycoon.editions.board import Board
+from tycoon.engine.actions import Action, Kind
+from tycoon.engine.state import GameState
+from tycoon.rules import flow
+from tycoon.rules.property import group_has_building
+
+SALE_PREMIUM = 3.0
+"""The price of a deed that completes the buyer's group, in printed prices."""
+SALE_PREMIUM_HOLDER = 2.0
+"""The same when the seller already holds a complete group of his own."""
+
+
+_STREET_GROUPS: dict[int, frozenset[int]] = {}
+
+
+def street_groups(b: Board) -> frozenset[int]:
+    """The groups of streets of a board (cached per board)."""
+    key = id(b)
+    if key not in _STREET_GROUPS:
+        _STREET_GROUPS[key] = frozenset(b.group[s] for s in b.streets)
+    return _STREET_GROUPS[key]
+
+
+def completes_for(st: GameState, s: int) -> int:
+    """The seat that would complete a group by getting deed `s` (it holds every other deed
+    of the group, and someone else holds `s`), or -1."""
+    b = st.edition.board
+    g = b.group[s]
+    if g < 0 or g not in street_groups(b):
+        return -1
+    holder = st.owner[s]
+    other = -1
+    for x in b.groups[g]:
+        if x == s:
+            continue
+        o = st.owner[x]
+        if o < 0 or o == holder or (other >= 0 and o != other):
+            return -1
+        other = o
+    return other
+
+
+def has_group(st: GameState, seat: int) -> bool:
+    """Does `seat` hold a complete street group?"""
+    b = st.edition.board
+    owner = st.owner
+    return any(all(owner[x] == seat for x in b.groups[g]) for g in street_groups(b))
+
+
+def market_closed(st: GameState) -> bool:
+    """No deed is left with the bank."""
+    owner = st.owner
+    return all(owner[s] >= 0 for s in st.edition.board.deeds)
+
+
+def premium(st: GameState, seller: int, s: int) -> int:
+    """What the seller asks for a deed that completes the buyer's group (money units)."""
+    b = st.edition.board
+    k = SALE_PREMIUM_HOLDER if has_group(st, seller) else SALE_PREMIUM
+    unit = b.constants["money_unit"]
+    return int(b.price[s] * k) // unit * unit
+
+
+def completion_value(st: GameState, seat: int, s: int) -> int:
+    """What deed `s` is worth to `seat` when it completes its group: the deed's price plus
+    the price of the whole group."""
+    b = st.edition.board
+    return b.price[s] + sum(b.price[x] for x in b.groups[b.group[s]])
+
+
+def sale_offer(st: GameState, seat: int, reserve: int) -> Action | None:
+    """Classic: a deed of `seat` that completes another seat's group, offered to him at the
+    premium when he can pay it and keep `reserve` (and the market is closed or the seller
+    has a group of his own)."""
+    if not (market_closed(st) or has_group(st, seat)):
+        return None
+    for s in st.edition.board.deeds:
+        if st.owner[s] != seat:
+            continue
+        buyer = completes_for(st, s)
+        if buyer < 0:
+            continue
+        price = premium(st, seat, s)
+        if st.cash[buyer] - price < reserve:
+            continue
+        a = Action(Kind.SELL_DEED, 1 << s, buyer, price)
+        if flow.is_legal(st, a, seat):
+            return a
+    return None
+
+
+STALE_ROUNDS = 40
+"""From this round on, with the bank's deeds all sold, classic sellers also consolidate."""
+CONSOLIDATE_PREMIUM = 1.5
+"""The price of a consolidating sale, in printed prices."""
+
+
+def consolidation_offer(st: GameState, seat: int, reserve: int) -> Action | None:
+    """Classic, once the market is closed and the game is `STALE_ROUNDS` old: sell a deed of
+    a group we cannot complete to the holder who can: one who can never sell (he owns
+    buildings, A-14), else one holding more of the group than we do (equal: the richer one),
+    at `CONSOLIDATE_PREMIUM` times the price. Groups split three ways then come together,
+    so a game with every deed owned and no group complete does not go on for ever."""
+    if st.rounds < STALE_ROUNDS or not market_closed(st):
+        return None
+    b = st.edition.board
+    owner = st.owner
+    unit = b.constants["money_unit"]
+    for g in sorted(street_groups(b)):
+        members = b.groups[g]
+        mine = [x for x in members if owner[x] == seat]
+        if not mine or len(mine) == len(members):
+            continue
+        held: dict[int, int] = {}
+        for x in members:
+            o = owner[x]
+            if o >= 0 and o != seat:
+                held[o] = held.get(o, 0) + 1
+        best = -1
+        for o in sorted(held):
+            locked = has_building(st, o)
+            key = (locked, held[o], st.cash[o])
+            if key > (has_building(st, seat), len(mine), st.cash[seat]) and (
+                best < 0 or key > (has_building(st, best), held[best], st.cash[best])
+            ):
+                best = o
+        if best < 0:
+            continue
+        s = mine[0]
+        price = int(b.price[s] * CONSOLIDATE_PREMIUM) // unit * unit
+        if completes_for(st, s) == best:
+            price = premium(st, seat, s)
+        if st.cash[best] - price < reserve:
+            continue
+        a = Action(Kind.SELL_DEED, 1 << s, best, price)
+        if flow.is_legal(st, a, seat):
+            return a
+    return None
+
+
+def has_building(st: GameState, seat: int) -> bool:
+    """Does `seat` own a building anywhere (so that it may sell no deed, A-14)?"""
+    owner, level = st.owner, st.level
+    return any(level[s] and owner[s] == seat for s in st.edition.board.streets)
+
+
+def consolidation_acceptable(st: GameState, seat: int, mask: int, price: int, reserve: int) -> bool:
+    """Buy a deed of a group we already hold part of, up to `CONSOLIDATE_PREMIUM` times its
+    price, keeping the reserve."""
+    b = st.edition.board
+    s = mask.bit_length() - 1
+    if mask != 1 << s or b.group[s] not in street_groups(b):
+        return False
+    if not any(st.owner[x] == seat for x in b.groups[b.group[s]]):
+        return False
+    cap = int(b.price[s] * CONSOLIDATE_PREMIUM)
+    return price <= cap and st.cash[seat] - price >= reserve
+
+
+def sale_acceptable(st: GameState, seat: int, mask: int, price: int, reserve: int) -> bool:
+    """A sale of deeds to `seat` that completes one of its groups: worth it up to the
+    completion value while it keeps the reserve."""
+    s = mask.bit_length() - 1
+    if mask != 1 << s or completes_for(st, s) != seat:
+        return False
+    return price <= completion_value(st, seat, s) and st.cash[seat] - price >= reserve
+
+
+def missing_one(st: GameState, seat: int) -> list[tuple[int, int]]:
+    """(deed, holder) for every street group `seat` lacks exactly one deed of, held by one
+    opponent."""
+    b = st.edition.board
+    owner = st.owner
+    out = []
+    for g in street_groups(b):
+        lack = -1
+        for x in b.groups[g]:
+            if owner[x] != seat:
+                if lack >= 0:
+                    break
+                lack = x
+        else:
+            if lack >= 0 and owner[lack] >= 0:
+                out.append((lack, owner[lack]))
+    return out
+
+
+def exchange_offer(st: GameState, seat: int, reserve: int) -> Action | None:
+    """Wonders: for a group `seat` lacks one deed of (held by one opponent, no buildings in
+    it), a swap for a deed that completes the opponent's group, else the purchase of that
+    deed at the premium."""
+    wants = missing_one(st, seat)
+    if not wants:
+        return None
+    b = st.edition.board
+    for s, o in sorted(wants):
+        if group_has_building(st, b.group[s]):
+            continue
+        for y, holder in sorted(missing_one(st, o)):
+            if holder == seat:  # a deed of ours that completes his group: a fair swap
+                a = Action(Kind.TRADE, o, 1 << y, 1 << s, 0)
+                if flow.is_legal(st, a, seat):
+                    return a
+        price = premium(st, o, s)
+        if st.cash[seat] - price >= reserve:
+            a = Action(Kind.TRADE, o, 0, 1 << s, price)
+            if flow.is_legal(st, a, seat):
+                return a
+    return None
+
+
+def hands_group(st: GameState, seat: int, frm: int, lost: list[int]) -> bool:
+    """Would the deeds `lost` complete a group of `frm`?"""
+    b = st.edition.board
+    owner = st.owner
+    for s in lost:
+        g = b.group[s]
+        if g >= 0 and all(owner[x] == frm or x in lost for x in b.groups[g]):
+            return True
+    return False
+
+
+def fair_for_group(st: GameState, seat: int, lost: list[int], got: list[int], cash: int) -> bool:
+    """Hand over deeds that complete the other player's group only for the premium in
+    cash or for a deed that completes one of our own groups."""
+    if any(completes_for(st, s) == seat for s in got):
+        return True
+    return cash >= sum(premium(st, seat, s) for s in lost)
+
+
+__all__ = [
+    "completes_for",
+    "completion_value",
+    "consolidation_acceptable",
+    "consolidation_offer",
+    "exchange_offer",
+    "fair_for_group",
+    "hands_group",
+    "market_closed",
+    "missing_one",
+    "premium",
+    "sale_acceptable",
+    "sale_offer",
+]

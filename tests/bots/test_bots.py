@@ -1,0 +1,114 @@
+"""Bots in whole games of every edition: every action legal, games end, determinism under a
+fixed seed, the levels and their aliases."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from tycoon.bots import make_bot
+from tycoon.bots.base import Bot, bot_names, canonical
+from tycoon.bots.heuristic import HeuristicBot
+from tycoon.bots.search import SearchBot
+from tycoon.engine.actions import Action, Kind
+from tycoon.engine.api import new_game
+from tycoon.engine.state import GameState
+from tycoon.rules import flow
+from tycoon.sim.driver import play
+from tycoon.sim.runner import bot_seed
+
+EDITIONS = ("classic", "wonders", "builder", "metropol")
+
+
+class Checked:
+    """Wraps a bot and asserts that each action it returns is legal before it is applied."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.decisions = 0
+
+    def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        a = self.bot.choose(st, seat, legal)
+        assert flow.is_legal(st, a, seat), f"{self.name} chose illegal {a} in {st!r}"
+        self.decisions += 1
+        return a
+
+    def respond(self, st: GameState, seat: int) -> Action | None:
+        a = self.bot.respond(st, seat)
+        assert a is None or flow.is_legal(st, a, seat), f"{self.name} responded {a}"
+        return a
+
+
+def _game(edition: str, kinds: list[str], seed: int, turn_limit: int = 0) -> GameState:
+    st = new_game(edition, kinds, seed, {"turn_limit": turn_limit}, events=False)
+    bots = [Checked(make_bot(k, bot_seed(seed, p))) for p, k in enumerate(kinds)]
+    play(st, bots, 400_000)
+    return st
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_basic_and_random_bots_play_legal_whole_games_that_end(edition: str, seed: int) -> None:
+    st = _game(edition, ["basic", "random", "basic", "random"], seed)
+    assert st.termination and st.termination != "turn_limit"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_four_basic_bots_end_their_games_by_the_rules(edition: str) -> None:
+    for seed in range(3):
+        st = _game(edition, ["basic"] * 4, seed)
+        assert st.termination and st.termination != "turn_limit"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_strong_bot_plays_legal_moves(edition: str) -> None:
+    st = _game(edition, ["strong:1i", "basic", "basic"], 5, turn_limit=6)
+    assert st.termination
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("kind", ["basic", "random", "strong:1i"])
+def test_bots_are_deterministic_under_a_fixed_seed(edition: str, kind: str) -> None:
+    a = _game(edition, [kind, "basic", "random"], 9, turn_limit=5)
+    b = _game(edition, [kind, "basic", "random"], 9, turn_limit=5)
+    assert a.history == b.history and a == b
+
+
+def test_levels_and_aliases() -> None:
+    assert bot_names()[:3] == ["random", "basic", "strong"]
+    assert canonical("heuristic") == "basic"
+    assert isinstance(make_bot("heuristic", 0), HeuristicBot)
+    assert make_bot("heuristic", 0).name == "basic"
+    assert isinstance(make_bot("strong", 0), SearchBot)
+    s = make_bot("strong:50", 0)
+    assert isinstance(s, SearchBot) and s.ms == 50
+    s = make_bot("strong:7i", 0)
+    assert isinstance(s, SearchBot) and s.rounds == 7
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster", 0)
+    with pytest.raises(ValueError, match="budget"):
+        make_bot("strong:fast", 0)
+
+
+def test_builder_multi_chip_discard_is_one_action_of_the_basic_bot() -> None:
+    """Unlimited resources (A-20): a turn no longer starts with hundreds of discards."""
+    st = new_game("builder", ["a", "b", "c", "d"], 4, {"unlimited_resources": True}, events=False)
+    bots = [make_bot("basic", p) for p in range(4)]
+    play(st, bots, 400_000)
+    assert st.termination
+    run = longest = 0
+    for _seat, a in st.history:
+        run = run + 1 if a.kind == Kind.DISCARD else 0
+        longest = max(longest, run)
+    assert longest <= 1
+
+
+def test_classic_split_groups_are_consolidated_so_the_game_ends() -> None:
+    """C-59, A-14: in this game every deed is owned early, the groups are split three ways
+    and the one player with buildings may sell nothing; without consolidating sales it
+    ran past 348,000 rounds. Now it ends by bankruptcy."""
+    st = new_game("classic", list("abcd"), 844, {"turn_limit": 0}, events=False)
+    play(st, [make_bot("basic", bot_seed(844, p)) for p in range(4)], 200_000)
+    assert st.termination == "last_player" and st.rounds < 1000

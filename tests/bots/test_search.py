@@ -1,0 +1,80 @@
+"""The `strong` search bot: it never reads the hidden deck order or the game's generator."""
+
+from __future__ import annotations
+
+import pytest
+
+from tycoon.bots import make_bot
+from tycoon.bots.search import SearchBot, candidates, determinise
+from tycoon.engine.api import clone, legal_actions, new_game
+from tycoon.engine.rng import Rng
+from tycoon.engine.state import GameState
+from tycoon.engine.types import CHANCE
+from tycoon.sim.driver import step
+
+
+def _midgame(edition: str, seed: int) -> GameState:
+    """A game of basic bots played until seat 0 has a decision with several actions."""
+    st = new_game(edition, ["a", "b", "c", "d"], seed, events=False)
+    bots = [make_bot("basic", p) for p in range(4)]
+    for k in range(100_000):
+        if st.termination:
+            break
+        cur = st.current_player
+        if k > 60 and cur == 0 and len(legal_actions(st)) > 1 and any(st.decks):
+            return st
+        step(st, bots)
+    pytest.skip("no decision found")
+
+
+def _reshuffled(st: GameState, seed: int) -> GameState:
+    other = clone(st)
+    rng = Rng(seed)
+    for d in other.decks:
+        rng.shuffle(d)
+    other.rng = Rng(seed * 7919 + 1)
+    return other
+
+
+@pytest.mark.parametrize("edition", ["classic", "wonders", "builder"])
+def test_search_never_reads_deck_order_or_rng(edition: str) -> None:
+    st = _midgame(edition, 3)
+    other = _reshuffled(st, 99)
+    assert other.decks != st.decks or not any(len(d) > 1 for d in st.decks)
+    assert other.rng.state != st.rng.state
+    a, b = SearchBot(17, rounds=3), SearchBot(17, rounds=3)
+    pa = a.choose(st, 0, legal_actions(st))
+    pb = b.choose(other, 0, legal_actions(other))
+    assert pa == pb
+    assert a.last == b.last and a.last[2] == 3  # the same values, candidate by candidate
+    assert st.current_player != CHANCE
+
+
+def test_determinise_depends_only_on_public_contents() -> None:
+    st = _midgame("classic", 5)
+    other = _reshuffled(st, 4)
+    w1, w2 = determinise(st, Rng(1)), determinise(other, Rng(1))
+    assert w1.decks == w2.decks and w1.rng.state == w2.rng.state
+    assert [sorted(d) for d in w1.decks] == [sorted(d) for d in st.decks]
+
+
+def test_one_legal_action_costs_no_search() -> None:
+    st = new_game("classic", ["a", "b", "c"], 0, events=False)
+    while st.current_player == CHANCE:
+        step(st, [make_bot("basic", 0)] * 3)
+    bot = SearchBot(1, rounds=2)
+    acts = legal_actions(st)
+    if len(acts) == 1:
+        bot.choose(st, st.current_player, acts)
+        assert bot.searched == 0
+    bot.choose(st, st.current_player, acts[:1])
+    assert bot.searched == 0
+
+
+def test_candidates_keep_the_basic_choice_and_a_few_amounts() -> None:
+    from tycoon.engine.actions import Action, Kind
+
+    legal = [Action(Kind.PASS)] + [Action(Kind.BID, 10 * k) for k in range(1, 30)]
+    c = candidates(legal, Action(Kind.BID, 10), 5)
+    assert c[0] == Action(Kind.BID, 10) and len(c) == 5 and Action(Kind.PASS) in c
+    assert len({a.a for a in c if a.kind == Kind.BID}) == 4
