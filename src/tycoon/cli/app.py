@@ -31,6 +31,7 @@ from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.api import new_game
 from tycoon.engine.errors import TycoonError
 from tycoon.engine.types import CHANCE
+from tycoon.server.cli import register as register_server_commands
 
 app = typer.Typer(
     name="tycoon",
@@ -458,6 +459,7 @@ def bench(
 
 
 _register_tournament(app)
+register_server_commands(app)
 
 
 def main() -> None:

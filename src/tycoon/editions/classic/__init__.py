@@ -73,6 +73,7 @@ class Classic(Edition):
         shortage_auctions=False,
     )
     aliases = ("eurobiznes", "eurobusiness")
+    languages = ("en", "pl")
 
     refusal_rules = why.RULES
 
