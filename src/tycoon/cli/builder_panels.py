@@ -1,16 +1,18 @@
 """Terminal panels of the builder edition: everyone's chips, blocks and points, the supply,
-the piles on the track and the island grid with each player's buildings."""
+the piles on the track and the island grid with each player's buildings. Drawn from the
+views only (`public_view` and the edition's `board_view`), never from edition internals."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tycoon.editions.builder import CHOOSE, DISCARD, PARKING, STEAL
-from tycoon.editions.builder.public import public
 from tycoon.engine.state import GameState
+from tycoon.records.view import public_view
 
 TYPE_STYLE = {"red": "red", "purple": "magenta", "green": "green", "yellow": "yellow"}
 
@@ -24,14 +26,22 @@ def _chips(counts: dict[str, int]) -> Text:
 
 def builder_panel(st: GameState, colour: list[str]) -> Group:
     """Chips, blocks and points per player; supply and piles; the island."""
-    pub = public(st)
+    v = public_view(st)
+    return render_builder(v, st.edition.board_view(), colour)
+
+
+def render_builder(v: dict[str, Any], board: dict[str, Any], colour: list[str]) -> Group:
+    """The builder panel of a public view `v` and the edition's static `board`."""
+    pub = v["builder"]
+    players = v["players"]
     t = Table(title="Builders", title_justify="left")
     for col in ("Player", "Token", "Chips", "Blocks", "Bld", "Mono", "Bill", "Comm", "Points"):
         t.add_column(col, justify="left" if col in ("Player", "Token", "Chips") else "right")
     for p, row in enumerate(pub["players"]):
         pts = row["points"]
-        name = Text(st.names[p], style=colour[p] + ("" if st.alive[p] else " dim"))
-        if not st.alive[p]:
+        alive = players[p]["alive"]
+        name = Text(players[p]["name"], style=colour[p] + ("" if alive else " dim"))
+        if not alive:
             name.append(" (bankrupt)")
         t.add_row(
             name,
@@ -45,11 +55,10 @@ def builder_panel(st: GameState, colour: list[str]) -> Group:
             Text(str(pts["total"]), style="bold"),
         )
     supply = Text("Supply: ") + _chips(pub["supply"])
-    b = st.edition.board
     piles = Text("Piles: ")
     if pub["piles"]:
         for s, counts in pub["piles"].items():
-            piles.append(f"{b.name_en[int(s)]} ")
+            piles.append(f"{board['squares'][int(s)]['name_en']} ")
             piles.append_text(_chips(counts))
             piles.append("; ")
     else:
@@ -65,7 +74,8 @@ def builder_panel(st: GameState, colour: list[str]) -> Group:
             else:
                 owner, h = cell
                 label = "P" if h == 5 else str(h)
-                grid.append(f"  {st.names[owner][:1]}{label} ", style=f"bold {colour[owner]}")
+                who = players[owner]["name"][:1]
+                grid.append(f"  {who}{label} ", style=f"bold {colour[owner]}")
         grid.append("\n")
     head = "   " + "".join(f"  c{c} " for c in range(len(pub["grid"][0])))
     island = Panel(
@@ -77,14 +87,5 @@ def builder_panel(st: GameState, colour: list[str]) -> Group:
 
 def frame_summary(st: GameState) -> str | None:
     """The builder decision on top of the stack, in a few words (None: not a builder one)."""
-    f = st.stack[-1]
-    k = f[0]
-    if k == DISCARD:
-        return "discard: you hold more than 6 chips; discard one at a time onto your square"
-    if k == STEAL:
-        return "Steal 1 Resource: take one chip from another player"
-    if k == PARKING:
-        return "Free Parking: exchange two of your chips for one of a third type, or pass"
-    if k == CHOOSE:
-        return "choose the type of chip to take from the supply"
-    return None
+    pending = public_view(st)["pending"]
+    return pending.get("summary") if pending else None

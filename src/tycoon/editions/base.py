@@ -306,7 +306,23 @@ class Edition:
         return {}
 
     def frame_view(self, st: GameState, f: tuple[Any, ...]) -> dict[str, Any]:
-        """Hook: the public facts of one of the edition's own frames (default: none)."""
+        """Hook: the public facts of one of the edition's own frames, with a `summary` line
+        in English where the edition has one (default: none)."""
+        return {}
+
+    languages: ClassVar[tuple[str, ...]] = ("en",)
+    """Languages the board's names are given in: English, then the board's own language."""
+
+    def board_view(self, lang: str = "en") -> dict[str, Any]:
+        """The static board as plain JSON (see `tycoon.editions.board_view`, docs/views.md);
+        an unknown `lang` raises ValueError."""
+        from tycoon.editions.board_view import board_view
+
+        return board_view(self, lang)
+
+    def layout_view(self, lang: str) -> dict[str, Any]:
+        """Hook: the edition's own static layout for `board_view` (an island grid, the city
+        areas and blocks); default: none."""
         return {}
 
     def init_ext(self, st: GameState) -> None:

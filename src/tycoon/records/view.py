@@ -1,9 +1,15 @@
-"""Per-player views: what one seat may see, as plain JSON data.
+"""Per-player views: what one seat may see, as plain JSON data (schema: docs/views.md).
 
 Everything on the table is public (cash, pawns, deeds, buildings, mortgages, jail, kept
 cards, open rent claims, passports where the edition keeps them, the pending decision). The
-order of the decks and the state of the random generator are secret: a view shows only how
-many cards each deck holds.
+order of the decks, the seed and the state of the random generator are secret: a view is
+built from a whitelist of public facts (never by deleting fields from the state) and shows
+only how many cards each deck holds.
+
+`public_view(st)` is what everyone (a spectator) sees; `view(st, seat)` adds the seat's
+legal actions, as text (`legal_actions`) and as forms a user interface renders (`actions`,
+see `tycoon.records.forms`). The edition adds its own public facts through
+`Edition.public_view` and `Edition.frame_view`; its static board is `Edition.board_view`.
 """
 
 from __future__ import annotations
@@ -14,9 +20,10 @@ from tycoon.engine.actions import action_text, card_text, items_of, squares_of
 from tycoon.engine.api import legal_actions
 from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import CHANCE, TERMINAL
+from tycoon.records.forms import action_forms
 from tycoon.rules import frames as F
 
-__all__ = ["view"]
+__all__ = ["public_view", "view"]
 
 _FRAME_NAMES = {
     F.PRE_ROLL: "pre_roll",
@@ -90,8 +97,8 @@ def _pending(st: GameState, f: Frame) -> dict[str, Any]:
     return out
 
 
-def view(st: GameState, seat: int | None = None) -> dict[str, Any]:
-    """What `seat` sees (None: a spectator, with no legal actions). JSON-able."""
+def public_view(st: GameState) -> dict[str, Any]:
+    """What everyone sees (a spectator's view has no legal actions). JSON-able."""
     cur = st.current_player
     cards: list[list[str]] = [[] for _ in range(st.n)]
     for card, holder in sorted(st.card_holder.items()):
@@ -109,13 +116,11 @@ def view(st: GameState, seat: int | None = None) -> dict[str, Any]:
         for p in range(st.n)
     ]
     extra = st.edition.public_view(st, players)
-    legal: list[str] = []
-    if seat is not None and cur != TERMINAL:
-        legal = [action_text(a) for a in legal_actions(st, seat)]
     return {
         "edition": st.edition.tag,
+        "edition_id": st.edition.id,
         "options": st.options.to_dict(),
-        "seat": seat,
+        "seat": None,
         "players": players,
         "owner": st.owner[:],
         "level": st.level[:],
@@ -133,8 +138,21 @@ def view(st: GameState, seat: int | None = None) -> dict[str, Any]:
         "current_player": cur,
         "chance": cur == CHANCE,
         "pending": _pending(st, st.stack[-1]) if st.stack and cur != TERMINAL else None,
-        "legal_actions": legal,
+        "legal_actions": [],
+        "actions": [],
         "termination": st.termination,
         "winners": list(st.winners),
         **extra,
     }
+
+
+def view(st: GameState, seat: int | None = None) -> dict[str, Any]:
+    """What `seat` sees (None: a spectator, with no legal actions). JSON-able."""
+    out = public_view(st)
+    if seat is not None:
+        out["seat"] = seat
+        if st.current_player != TERMINAL:
+            acts = legal_actions(st, seat)
+            out["legal_actions"] = [action_text(a) for a in acts]
+            out["actions"] = action_forms(st, seat, acts)
+    return out

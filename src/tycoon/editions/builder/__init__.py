@@ -340,10 +340,62 @@ class Builder(Edition):
             players[p]["resources"] = row["resources"]
         return {"builder": data}
 
+    def frame_view(self, st: GameState, f: tuple[Any, ...]) -> dict[str, Any]:
+        """The builder decision in a few words (B-16, B-34, B-35, B-65)."""
+        return {"summary": _SUMMARIES[f[0]]} if f[0] in _SUMMARIES else {}
+
+    def layout_view(self, lang: str) -> dict[str, Any]:
+        """The island grid (A-5), the resource types and tokens (B-7, B-8), each deed's dice
+        number and type (B-19), the Collect squares and Roll for Resources charts (B-30,
+        B-31), the floor costs (B-44) and the points (B-67 to B-70)."""
+        d = self.data
+        names = d.type_names
+        return {
+            "kind": "island",
+            "rows": d.rows,
+            "cols": d.cols,
+            "cells": list(d.cells),
+            "resource_types": list(names),
+            "tokens": [
+                {"id": i, "name": n, "resource": names[t]}
+                for t, (i, n) in enumerate(zip(d.token_ids, d.token_names, strict=True))
+            ],
+            "squares": {
+                str(s): {
+                    **({"dice_number": d.dice_number[s]} if d.dice_number[s] else {}),
+                    "resource": names[d.deed_type[s]],
+                }
+                for s in range(self.board.size)
+                if d.deed_type[s] >= 0
+            },
+            "roll_charts": {
+                str(s): [names[t] for t in chart] for s, chart in sorted(d.chart.items())
+            },
+            "floor_costs": [
+                {**dict(zip(names, named, strict=True)), "any": wild}
+                for named, wild in zip(d.floor_named, d.floor_any, strict=True)
+            ],
+            "building_points": list(d.building_points),
+            "monopoly_points": list(d.monopoly_points),
+            "billionaire_points": d.billionaire_points,
+            "community_points": d.community_points,
+            "hand_limit": d.hand_limit,
+            "blocks_per_player": d.blocks,
+            "max_floors": d.max_floors,
+        }
+
     def winners(self, st: GameState, alive: list[int]) -> tuple[int, ...]:
         """B-71: the most points, bankrupt players included; then the most cash."""
         return scoring.winners(st, self.data)
 
+
+_SUMMARIES = {
+    DISCARD: "discard: you hold more than 6 chips; discard one at a time onto your square",
+    STEAL: "Steal 1 Resource: take one chip from another player",
+    PARKING: "Free Parking: exchange two of your chips for one of a third type, or pass",
+    CHOOSE: "choose the type of chip to take from the supply",
+}
+"""One line per builder decision frame (views: `pending.summary`)."""
 
 BUILDER = Builder()
 

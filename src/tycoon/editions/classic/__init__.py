@@ -57,6 +57,7 @@ class Classic(Edition):
         shortage_auctions=False,
     )
     aliases = ("eurobiznes", "eurobusiness")
+    languages = ("en", "pl")
 
     def player_range(self, options: Options) -> tuple[int, int]:
         lo, hi = super().player_range(options)

@@ -109,6 +109,24 @@ _CHOICE_NAMES = ("triples", "city_hall", "free_block", "veto", "cross", "call_ou
 """Names of the CHOICE frame's kinds in views (turn.TRIPLES to turn.CALLOUT)."""
 
 
+def _choice_summary(st: GameState, f: tuple[Any, ...]) -> str:
+    """One line about a metropol choice (M-14, M-19, M-27, M-36, M-38, M-56)."""
+    sub = f[2]
+    name = st.edition.board.name_en
+    if sub == turn.TRIPLES:
+        return f"triples ({f[3]}): go to any square, or the normal move"
+    if sub == turn.HALL:
+        return "City Hall: (a) go to a free permit and auction it, or (b) a free block"
+    if sub == turn.FREE:
+        return "place a free block" + (" (or pass)" if f[3] == turn.OWN else "")
+    if sub == turn.VETO:
+        who = st.names[f[5]]
+        return f"veto: {who} won {name[f[3]]} for {f[4]}; take it for {f[4] + 50000}?"
+    if sub == turn.CROSS:
+        return f"cross the city from {name[f[3]]}?"
+    return f"call out {st.names[f[3]]}'s missing block (you get 100000)?"
+
+
 class Metropol(Edition):
     """Metropol: permits, auctions with veto, a city of blocks and skyscrapers."""
 
@@ -118,6 +136,7 @@ class Metropol(Edition):
     data_package = "tycoon.editions.metropol"
     options_type = MetropolOptions
     aliases = ("metropoli",)
+    languages = ("en", "fi")
     mechanics = Mechanics(
         dice=3,
         mortgages=False,
@@ -205,17 +224,41 @@ class Metropol(Edition):
                 "skyscrapers": c[1],
                 "final_phase": bool(c[2]),
                 "base": st.ext["base"][:],
+                "rent": {str(s): city.street_rent(st, s) for s in self.board.streets},
             }
         }
 
     def frame_view(self, st: GameState, f: tuple[Any, ...]) -> dict[str, Any]:
-        """A one-off choice: what is chosen, and on what."""
+        """A one-off choice: what is chosen, and on what; the building phase: whether a block
+        is due (M-56). Each with a one-line `summary`."""
+        if f[0] == turn.BUILDING:
+            due = turn.must_build(st, f[1])
+            tail = " (a block is due: 4 skyscrapers stand)" if due else ""
+            return {
+                "due": due,
+                "summary": "building phase: place up to 2 blocks at 100000 each, then end "
+                f"the turn{tail}",
+            }
         if f[0] != turn.CHOICE:
             return {}
         return {
             "choice": _CHOICE_NAMES[f[2]],
             "data": list(f[3:5]) if f[2] != turn.CALLOUT else [f[3]],
+            "summary": _choice_summary(st, f),
         }
+
+    def layout_view(self, lang: str) -> dict[str, Any]:
+        """The city (spec 2.5): four 3x3 areas of city blocks (id, x, y, area, the two
+        permits each faces), the Highway exits, the bridge crossings, the district cards and
+        the value card (M-31 to M-35)."""
+        text = (
+            resources.files(self.data_package)
+            .joinpath("data", "city.json")
+            .read_text(encoding="utf-8")
+        )
+        data: dict[str, Any] = json.loads(text)
+        data.pop("schema", None)
+        return {"kind": "city", **data}
 
     def frame_ok(self, st: GameState, f: tuple[Any, ...], a: Action) -> bool:
         return turn.frame_ok(st, f, a)

@@ -89,6 +89,7 @@ class Wonders(Edition):
     data_package = "tycoon.editions.wonders"
     options_type = WondersOptions
     aliases = ("wotw", "underverker")
+    languages = ("en", "nb")
 
     # --- state and setup ---------------------------------------------------------------------
 
