@@ -31,7 +31,6 @@ function items(board, t) {
 
 /** A readable label for an action text (the server's label wins when it gives one). */
 export function labelOf(a, board, view) {
-  if (a.label && a.label !== a.text) return String(a.label);
   const t = a.text.split(" ");
   const w = t[0];
   const sq = (i) => squareName(board, Number(t[i]));
@@ -80,7 +79,11 @@ export function labelOf(a, board, view) {
       const c = cash > 0 ? `, you pay ${money(board, cash)}` : cash < 0 ? `, they pay ${money(board, -cash)}` : "";
       return `Offer ${seatLabel(view, Number(t[1]))}: give ${items(board, t[3])}, get ${items(board, t[5])}${c}`;
     }
-    default: return a.text;
+    default: {
+      // a word this client does not know: the server's one-line label
+      const l = a.label ? String(a.label) : a.text;
+      return l[0].toUpperCase() + l.slice(1);
+    }
   }
 }
 

@@ -92,10 +92,12 @@ export class Tokens {
 
   place(seat, sq, count, idx) {
     const r = rectOf(sq, this.n);
-    const cols = 3;
-    const ox = r.x + r.w * 0.25 + (idx % cols) * (r.w * 0.25);
-    const oy = r.y + r.h * (r.corner ? 0.45 : 0.55) + Math.floor(idx / cols) * 26;
+    let ox; let oy;
+    if (r.corner) { ox = r.x + 30 + (idx % 3) * 36; oy = r.y + r.h - 40 + Math.floor(idx / 3) * 0 - (idx >= 3 ? 28 : 0); }
+    else if (r.sd === 1 || r.sd === 3) { ox = r.x + (r.sd === 1 ? 32 : 34) + idx * 15; oy = r.y + 50 + (idx % 2) * 4; }
+    else { ox = r.x + 18 + (idx % 3) * 23; oy = r.y + (r.sd === 0 ? 70 : 62) + Math.floor(idx / 3) * 24; }
     const node = this.nodes[seat];
+    if (!node) return;
     node.setAttribute("transform", `translate(${ox.toFixed(1)} ${oy.toFixed(1)})`);
     this.shown[seat] = sq;
   }
@@ -105,7 +107,7 @@ export class Tokens {
     const target = {};
     for (const p of players) if (p.alive !== false && !p.left) target[p.seat] = p.position;
     for (const seat of Object.keys(this.nodes)) {
-      if (!(seat in target)) { this.nodes[seat].remove(); delete this.nodes[seat]; delete this.shown[seat]; }
+      if (!(seat in target)) { window.clearInterval(this.timers[seat]); this.nodes[seat].remove(); delete this.nodes[seat]; delete this.shown[seat]; }
     }
     for (const p of players) {
       const seat = p.seat;
@@ -171,14 +173,16 @@ export function createBoard(container, board) {
     const vertical = r.sd === 1 || r.sd === 3;
     const width = r.corner ? 16 : vertical ? 15 : 10;
     const lines = wrap(sq.name, width, r.corner ? 3 : vertical ? 2 : 3);
-    const fs = r.corner ? 15 : 12.5;
+    const longest = Math.max(1, ...lines.map((l) => l.length));
+    const room = (r.corner ? r.w : vertical ? r.w - BAND - 17 : r.w) - 6;
+    const fs = Math.min(r.corner ? 15 : 12.5, room / (longest * 0.6));
     let tx = r.x + r.w / 2;
     let ty = r.y + (r.corner ? 42 : 16);
     if (!r.corner) {
       if (r.sd === 0) ty = r.y + BAND + 16;
-      if (r.sd === 1) { tx = r.x + (r.w - BAND) / 2; ty = r.y + 18; }
-      if (r.sd === 2) ty = r.y + 18;
-      if (r.sd === 3) { tx = r.x + BAND + (r.w - BAND) / 2; ty = r.y + 18; }
+      if (r.sd === 1) { tx = r.x + 17 + (r.w - BAND - 17) / 2; ty = r.y + 18; }
+      if (r.sd === 2) ty = r.y + 32;
+      if (r.sd === 3) { tx = r.x + BAND + (r.w - BAND - 17) / 2; ty = r.y + 18; }
     }
     const t = s("text", { x: tx, y: ty, "text-anchor": "middle", "font-size": fs, class: "sq-name" });
     lines.forEach((line, k) => t.appendChild(s("tspan", { x: tx, dy: k === 0 ? 0 : fs * 1.1 }, line)));
@@ -188,8 +192,17 @@ export function createBoard(container, board) {
       g.appendChild(s("text", { x: tx, y: ty + (lines.length) * fs * 1.1 + 14, "text-anchor": "middle", "font-size": 20, class: "sq-icon", "aria-hidden": "true" }, icon));
     }
     if (sq.price) {
-      const py = r.sd === 0 ? r.y + r.h - 8 : r.sd === 2 ? r.y + r.h - BAND - 6 : r.y + r.h - 6;
+      const py = r.sd === 0 ? r.y + r.h - 22 : r.sd === 2 ? r.y + r.h - BAND - 6 : r.y + r.h - 6;
       g.appendChild(s("text", { x: tx, y: py, "text-anchor": "middle", "font-size": 11.5, class: "sq-price" }, money(board, sq.price)));
+    }
+    const res = board.layout && board.layout.squares && board.layout.squares[sq.index];
+    if (res && res.resource) {
+      // builder: the chip type a deed (with its dice number) or a Collect square produces
+      const cy = ty + lines.length * fs * 1.1 + (sq.price ? 10 : 26);
+      const cg = s("g.deed-chip", { transform: `translate(${tx} ${cy})` });
+      cg.appendChild(s("circle", { r: 10, class: `chip chip-${res.resource}`, stroke: "#111", "stroke-width": 1.2 }));
+      if (res.dice_number) cg.appendChild(s("text", { y: 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700 }, String(res.dice_number)));
+      g.appendChild(cg);
     }
     const title = s("title");
     title.textContent = `${sq.index}: ${sq.name}${sq.price ? " \u00b7 " + money(board, sq.price) : ""}`;
@@ -232,16 +245,17 @@ function drawMarks(layer, board, view) {
     const mort = view.mortgaged && view.mortgaged[i];
     if (mort) layer.appendChild(s("rect", { x: r.x + 1, y: r.y + 1, width: r.w - 2, height: r.h - 2, fill: "url(#hatch)", class: "mortgaged" }));
     if (o !== undefined && o >= 0) {
-      // an owner tab on the outer edge: colour, shape and letter
-      let cx; let cy;
-      if (r.sd === 0) { cx = r.x + r.w - 14; cy = r.y + r.h - 30; }
-      else if (r.sd === 1) { cx = r.x + 14; cy = r.y + r.h - 14; }
-      else if (r.sd === 2) { cx = r.x + r.w - 14; cy = r.y + 30; }
-      else { cx = r.x + r.w - 14; cy = r.y + r.h - 14; }
-      const b = seatBadge(o, 10);
-      b.setAttribute("transform", `translate(${cx} ${cy})`);
-      b.setAttribute("class", "owner-mark");
-      layer.appendChild(b);
+      // an owner strip on the outer edge: the seat's colour and letter
+      const S = 17;
+      let st;
+      if (r.sd === 0) st = { x: r.x, y: r.y + r.h - S, w: r.w, h: S };
+      else if (r.sd === 1) st = { x: r.x, y: r.y, w: S, h: r.h };
+      else if (r.sd === 2) st = { x: r.x, y: r.y, w: r.w, h: S };
+      else st = { x: r.x + r.w - S, y: r.y, w: S, h: r.h };
+      if (!r.corner) {
+        layer.appendChild(s("rect", { x: st.x + 1, y: st.y + 1, width: st.w - 2, height: st.h - 2, fill: SEAT_COLOURS[o % SEAT_COLOURS.length], class: "owner-strip" }));
+        layer.appendChild(s("text", { x: st.x + st.w / 2, y: st.y + st.h / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, class: "owner-letter" }, SEAT_LETTERS[o]));
+      }
     }
     if (mort) {
       layer.appendChild(s("text", { x: r.x + 14, y: r.y + r.h - 10, "font-size": 15, "font-weight": 800, class: "mort-letter" }, "M"));

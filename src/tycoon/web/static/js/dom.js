@@ -4,8 +4,10 @@ export const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** h("button.primary", {onclick, type: "button"}, "Roll") builds an element. */
 export function h(tag, attrs = {}, ...children) {
-  const [name, ...classes] = tag.split(".");
+  const [head, ...classes] = tag.split(".");
+  const [name, id] = head.split("#");
   const el = document.createElement(name || "div");
+  if (id) el.id = id;
   if (classes.length) el.className = classes.join(" ");
   setAttrs(el, attrs);
   append(el, children);

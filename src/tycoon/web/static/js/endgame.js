@@ -19,16 +19,24 @@ export function chart(board, history, players) {
     svg.appendChild(s("text", { x: W / 2, y: H / 2, "text-anchor": "middle" }, "No history recorded in this browser."));
     return svg;
   }
-  const maxY = Math.max(1, ...history.flatMap((p) => p.w));
+  const all = history.flatMap((p) => p.w);
+  let lo = Math.min(...all);
+  let hi = Math.max(...all);
+  const pad = Math.max(1, (hi - lo) * 0.1);
+  lo = Math.max(0, lo - pad);
+  hi += pad;
   const maxX = Math.max(1, history.length - 1);
   const X = (i) => L + (i / maxX) * (W - L - R);
-  const Y = (v) => T + (1 - v / maxY) * (H - T - B);
-  svg.appendChild(s("line", { x1: L, y1: Y(0), x2: W - R, y2: Y(0), class: "axis" }));
-  svg.appendChild(s("line", { x1: L, y1: T, x2: L, y2: Y(0), class: "axis" }));
+  const Y = (v) => T + (1 - (v - lo) / (hi - lo)) * (H - T - B);
+  svg.appendChild(s("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis" }));
+  svg.appendChild(s("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axis" }));
   for (const f of [0, 0.5, 1]) {
-    svg.appendChild(s("text", { x: L - 6, y: Y(maxY * f) + 4, "text-anchor": "end", "font-size": 11 }, money(board, Math.round(maxY * f))));
+    const v = lo + (hi - lo) * f;
+    svg.appendChild(s("text", { x: L - 6, y: Y(v) + 4, "text-anchor": "end", "font-size": 11 }, money(board, Math.round(v))));
   }
-  svg.appendChild(s("text", { x: (L + W) / 2, y: H - 6, "text-anchor": "middle", "font-size": 11 }, `turns (${history.length} samples)`));
+  const t0 = history[0].t ?? 0;
+  const t1 = history[history.length - 1].t ?? maxX;
+  svg.appendChild(s("text", { x: (L + W) / 2, y: H - 6, "text-anchor": "middle", "font-size": 11 }, `player-turns ${t0} to ${t1}`));
   players.forEach((p) => {
     const pts = history.map((pt, i) => `${X(i).toFixed(1)},${Y(pt.w[p.seat] || 0).toFixed(1)}`).join(" ");
     svg.appendChild(s("polyline", { points: pts, fill: "none", stroke: SEAT_COLOURS[p.seat], "stroke-width": 3, "stroke-dasharray": ["", "8 4", "2 4", "10 3 2 3", "4 4", "12 6"][p.seat % 6] }));

@@ -23,10 +23,11 @@ export function colourOf(c) {
 }
 
 function asGroups(raw) {
+  // a list of groups (squares name them by index) or an object keyed by id
   const g = raw.groups || {};
   if (Array.isArray(g)) {
     const out = {};
-    for (const x of g) out[x.id || x.key || x.name] = x;
+    g.forEach((x, i) => { out[x.index ?? i] = x; });
     return out;
   }
   return g;
@@ -40,7 +41,7 @@ export function normBoard(raw) {
   const gcol = {};
   for (const id of ids) {
     const g = groups[id] || {};
-    const own = colourOf(g.colour || g.color);
+    const own = colourOf(g.rgb) || colourOf(g.colour || g.color);
     if (own) gcol[id] = own;
     else if ((g.kind || "street") === "street") gcol[id] = STREET_PALETTE[streetNo++ % STREET_PALETTE.length];
     else gcol[id] = null;
@@ -62,6 +63,7 @@ export function normBoard(raw) {
     edition: raw.edition || raw.id || "",
     title: raw.title || raw.name || raw.edition || "",
     currency: raw.currency ?? "",
+    moneyUnit: raw.money_unit || (raw.constants && raw.constants.money_unit) || 1,
     squares,
     groups,
     groupColour: gcol,

@@ -4,6 +4,8 @@ import { SEAT_COLOURS, SEAT_LETTERS, money, squareName, seatLabel, humanize } fr
 import { seatBadge } from "./board.js";
 import { actionsOf, labelOf, PRIMARY, PRIMARY_ORDER, TRADE_WORDS, GROUP_TITLES } from "./actions.js";
 
+const RES_NAMES = { r: "red", p: "purple", g: "green", y: "yellow" };
+
 export function badgeSvg(seat, size = 22) {
   const svg = s("svg", { width: size, height: size, viewBox: "-14 -14 28 28", "aria-hidden": "true", class: "seat-badge" });
   svg.appendChild(seatBadge(seat, 11));
@@ -136,7 +138,9 @@ export function promptText(board, view) {
     case "debt": return `${who} ${yours ? "owe" : "owes"} ${money(board, p.amount)} to ${seatLabel(view, p.creditor)}.`;
     case "offer": return `${yours ? "You have" : who + " has"} an offer from ${seatLabel(view, p.offerer)}.`;
     case "end_turn": return yours ? "Anything else? Then end your turn." : `${who} is finishing the turn.`;
-    default: return `${humanize(p.kind)}: ${yours ? "your decision" : who + " decides"}.`;
+    default:
+      if (p.summary) return `${yours ? "You" : who}: ${p.summary}.`;
+      return `${humanize(p.kind)}: ${yours ? "your decision" : who + " decides"}.`;
   }
 }
 
@@ -218,7 +222,7 @@ function auctionPanel(board, view, by, act, clockAt) {
   const p = view.pending;
   const bids = (by.get("bid") || []).map((a) => Number(a.text.split(" ")[1])).filter((n) => !Number.isNaN(n)).sort((a, b) => a - b);
   const structured = (by.get("bid") || []).find((a) => a.params && a.params.amount);
-  const unit = (board.raw.constants && board.raw.constants.money_unit) || 1;
+  const unit = board.moneyUnit || 1;
   const min = structured ? structured.params.amount.min : bids[0];
   const max = structured ? structured.params.amount.max : (view.players[view.seat] || {}).cash;
   const step = structured && structured.params.amount.step ? structured.params.amount.step : unit;
@@ -236,7 +240,11 @@ function auctionPanel(board, view, by, act, clockAt) {
   if (min !== undefined) {
     const input = h("input", { type: "number", id: "bid-amount", min, max, step, value: min, "aria-label": "Your bid" });
     const form = h("form.bid-form", {
-      onsubmit: (e) => { e.preventDefault(); act(`bid ${input.value}`); },
+      onsubmit: (e) => {
+        e.preventDefault();
+        const tpl = structured && structured.template ? structured.template : "bid {amount}";
+        act(tpl.replace("{amount}", String(Math.round(Number(input.value)))));
+      },
     }, h("label", { for: "bid-amount", text: "Your bid" }), input, h("button.primary", { type: "submit" }, "Bid"));
     box.appendChild(form);
     const quick = h("div.quick-bids", { role: "group", "aria-label": "Quick bids" });
@@ -255,7 +263,7 @@ function describeItems(board, side) {
   const parts = [];
   for (const sq of side.squares || []) parts.push(squareName(board, sq));
   for (const c of side.cards || []) parts.push(`card ${c}`);
-  if (side.resources) for (const [k, v] of Object.entries(side.resources)) if (v) parts.push(`${v} ${k}`);
+  for (const [k, v] of Object.entries(side.resources || side.chips || {})) if (v) parts.push(`${v} ${RES_NAMES[k] || k}`);
   return parts.length ? parts.join(", ") : "nothing";
 }
 

@@ -89,7 +89,7 @@ export class RoomPage {
     }
     if (hostT) {
       box.appendChild(h("button.primary", { type: "button", id: "start-btn", onclick: async () => {
-        try { await api("POST", `/api/rooms/${encodeURIComponent(this.id)}/start`, {}, hostT); this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}`); this.route(); }
+        try { await api("POST", `/api/rooms/${encodeURIComponent(this.id)}/start`, {}, hostT); this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}`); if (this.room.status !== "open") this.game(); }
         catch (e) { announce(e.message, "error"); }
       } }, "Start the game"));
     }
@@ -194,6 +194,9 @@ export class RoomPage {
   }
 
   async game() {
+    if (this.inGame) return;
+    this.inGame = true;
+    if (this.conn) { this.conn.close(); this.conn = null; }
     this.layout();
     const editions = await getEditions().catch(() => []);
     const ed = editions.find((x) => x.id === String(this.room.edition).split("@")[0]);
@@ -202,8 +205,6 @@ export class RoomPage {
     for (const l of langs) this.el.lang.appendChild(h("option", { value: l, text: LANG_NAMES[l] || l, selected: l === this.langNow ? true : null }));
     if (ed) this.el.title.textContent = `${this.room.name || ed.title}`;
     await this.loadBoard();
-    if (this.conn) this.conn.close();
-    this.conn = null;
     this.connect();
   }
 
@@ -218,8 +219,8 @@ export class RoomPage {
           store.forgetSeat(this.id);
           this.token = null;
         }
-        if (this.room.status === "open" && !this.watching) { this.maybeRefreshWaiting(m.room); return; }
-        if (!this.el || !this.boardUI) { this.pendingView = m; return; }
+        if (!this.inGame) { this.maybeRefreshWaiting(m.room); return; }
+        if (!this.boardUI) { this.pendingView = m; return; }
         this.setView(m.view, m.version, [], true);
       },
       update: (m) => {
@@ -237,8 +238,8 @@ export class RoomPage {
       room: (m) => {
         const before = this.room.status;
         this.room = { ...this.room, ...m.room };
-        if (before === "open" && this.room.status !== "open" && !this.boardUI) { this.conn.close(); this.conn = null; this.game(); return; }
-        if (this.room.status === "open" && !this.boardUI) { this.waitingRoom(); return; }
+        if (before === "open" && this.room.status !== "open" && !this.inGame) { this.game(); return; }
+        if (this.room.status === "open" && !this.inGame) { this.waitingRoom(); return; }
         if (this.room.status === "finished" && this.view) this.showEnd();
       },
       error: (m) => announce(m.message || m.code, "error"),
