@@ -27,6 +27,7 @@ from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.api import new_game
 from tycoon.engine.errors import TycoonError
 from tycoon.engine.types import CHANCE
+from tycoon.server.cli import register as register_server_commands
 
 app = typer.Typer(
     name="tycoon",
@@ -368,6 +369,9 @@ def bench(
         t.add_row("games", str(r["games"]))
         t.add_row("seconds", f"{r['seconds']:.2f}")
         console.print(t)
+
+
+register_server_commands(app)
 
 
 def main() -> None:

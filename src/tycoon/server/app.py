@@ -1,0 +1,558 @@
+"""The HTTP + WebSocket application (FastAPI): rooms and seats over HTTP, play over the
+WebSocket, the web app's static files. The protocol is docs/protocol.md."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from tycoon.editions.registry import all_editions, find_edition
+from tycoon.engine.errors import TycoonError
+from tycoon.server.levels import levels
+from tycoon.server.manager import Config, Manager
+from tycoon.server.room import Conn, Refused, Room, Seat, new_token, token_hash
+
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+CHAT_LIMIT = 500
+ACTION_LIMIT = 400
+_STATUS = {
+    "no_room": 404,
+    "forbidden": 403,
+    "bad_token": 401,
+    "not_open": 409,
+    "not_finished": 409,
+    "no_free_seat": 409,
+    "full": 503,
+}
+
+
+# --- request bodies (for validation and the OpenAPI description) ---------------------------
+
+
+class SeatSpec(BaseModel):
+    kind: str = Field(description="human or bot")
+    level: str | None = Field(None, description="a bot's level: random, basic, strong")
+    name: str | None = None
+
+
+class ClockSpec(BaseModel):
+    decision_s: float = Field(description="free seconds per decision")
+    bank_s: float = Field(description="each seat's time bank in seconds")
+
+
+class RoomCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    edition: str
+    options: dict[str, Any] = {}
+    seats: list[SeatSpec]
+    clock: ClockSpec | None = None
+    public: bool = True
+    bot_delay_ms: int | None = None
+    grace_s: float | None = None
+    name: str = ""
+    host_name: str | None = None
+
+
+class RoomSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    edition: str | None = None
+    options: dict[str, Any] | None = None
+    seats: list[SeatSpec] | None = None
+    clock: ClockSpec | None = None
+    public: bool | None = None
+    bot_delay_ms: int | None = None
+    grace_s: float | None = None
+    name: str | None = None
+
+
+class JoinBody(BaseModel):
+    name: str = ""
+    invite: str | None = None
+    seat: int | None = None
+
+
+class SeatChange(BaseModel):
+    kind: str
+    level: str | None = None
+
+
+class KickBody(BaseModel):
+    seat: int
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip() or None
+    return None
+
+
+Auth = Annotated[str | None, Header()]
+
+
+def create_app(config: Config | None = None) -> FastAPI:
+    """The server application over a fresh `Manager` (its store is opened at startup)."""
+    cfg = config or Config()
+    holder: dict[str, Manager] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        mgr = Manager(cfg)
+        mgr.restore()
+        mgr.start_tasks()
+        holder["mgr"] = mgr
+        app.state.manager = mgr
+        yield
+        await mgr.close()
+
+    app = FastAPI(title="tycoon server", version="1", lifespan=lifespan)
+
+    def mgr() -> Manager:
+        return holder["mgr"]
+
+    @app.exception_handler(Refused)
+    async def _refused(_req: Request, e: Refused) -> JSONResponse:
+        extra = dict(e.extra)
+        status = int(extra.pop("status", _STATUS.get(e.code, 400)))
+        return JSONResponse(
+            {"ok": False, "code": e.code, "message": e.message, **extra}, status_code=status
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_req: Request, e: RequestValidationError) -> JSONResponse:
+        err = e.errors()[0] if e.errors() else {}
+        loc = [str(x) for x in err.get("loc", ()) if x != "body"]
+        return JSONResponse(
+            {
+                "ok": False,
+                "code": "bad_field",
+                "message": str(err.get("msg", "invalid request")),
+                "field": ".".join(loc) or None,
+            },
+            status_code=400,
+        )
+
+    def host_room(room_id: str, authorization: str | None) -> Room:
+        room = mgr().get(room_id)
+        if not room.is_host(_bearer(authorization)):
+            raise Refused("forbidden", "only the host may do this")
+        return room
+
+    # --- editions ------------------------------------------------------------------------
+
+    @app.get("/api/editions")
+    async def editions() -> list[dict[str, Any]]:
+        out = []
+        for ed in all_editions():
+            opts = ed.options_type()
+            out.append(
+                {
+                    "id": ed.id,
+                    "tag": ed.tag,
+                    "title": ed.title,
+                    "players": list(ed.player_range(opts)),
+                    "options": [
+                        {"key": k, "type": t, "default": d, "doc": doc}
+                        for k, t, d, doc in ed.options_type.describe()
+                    ],
+                    "languages": list(ed.languages),
+                    "bot_levels": levels(),
+                }
+            )
+        return out
+
+    @cache
+    def board(edition: str, lang: str) -> dict[str, Any]:
+        return find_edition(edition).board_view(lang)
+
+    @app.get("/api/editions/{edition}/board")
+    async def edition_board(edition: str, lang: str = "en") -> dict[str, Any]:
+        try:
+            ed = find_edition(edition)
+        except TycoonError as e:
+            raise Refused("no_edition", str(e), status=404, field="edition") from None
+        if lang not in ed.languages:
+            raise Refused(
+                "bad_field",
+                f"unknown language '{lang}'; known: {', '.join(ed.languages)}",
+                field="lang",
+            )
+        return board(ed.id, lang)
+
+    # --- rooms ---------------------------------------------------------------------------
+
+    @app.post("/api/rooms")
+    async def create_room(body: RoomCreate) -> dict[str, Any]:
+        room, host, seat, token = mgr().create(body.model_dump())
+        return {
+            "ok": True,
+            "room_id": room.room_id,
+            "host_token": host,
+            "invite": room.invite,
+            "invite_url": f"/r/{room.room_id}?invite={room.invite}",
+            "seat": seat,
+            "token": token,
+            "room": room.describe(),
+        }
+
+    @app.get("/api/rooms")
+    async def list_rooms() -> list[dict[str, Any]]:
+        return [
+            {k: r[k] for k in ("room_id", "name", "edition", "status", "seats", "created_at")}
+            for r in (room.describe() for room in mgr().rooms.values() if room.settings["public"])
+        ]
+
+    @app.get("/api/rooms/{room_id}")
+    async def get_room(room_id: str) -> dict[str, Any]:
+        return mgr().get(room_id).describe()
+
+    @app.post("/api/rooms/{room_id}/join")
+    async def join(room_id: str, body: JoinBody) -> dict[str, Any]:
+        room = mgr().get(room_id)
+        if not room.settings["public"] and body.invite != room.invite:
+            raise Refused("forbidden", "this room is private: the invite code is needed")
+        if room.status == "finished":
+            raise Refused("not_open", "the game is over")
+        free = [i for i, s in enumerate(room.seats) if s.kind == "human" and not s.taken]
+        if body.seat is not None and body.seat not in free:
+            raise Refused("no_free_seat", f"seat {body.seat} is not a free human seat")
+        if not free:
+            raise Refused("no_free_seat", "no free human seat")
+        seat = body.seat if body.seat is not None else free[0]
+        token = new_token()
+        s = room.seats[seat]
+        s.token_hash = token_hash(token)
+        name = body.name.strip()[:40]
+        if name and room.status == "open":
+            s.name = name
+        room.save()
+        room.broadcast_room()
+        return {"ok": True, "seat": seat, "token": token, "room": room.describe()}
+
+    @app.post("/api/rooms/{room_id}/start")
+    async def start(room_id: str, authorization: Auth = None) -> dict[str, Any]:
+        room = host_room(room_id, authorization)
+        async with room.lock:
+            if room.status != "open":
+                raise Refused("not_open", "the game has started already")
+            room.start()
+        room.ensure_task()
+        room.broadcast_room()
+        room.broadcast_views("view")
+        return {"ok": True, "room": room.describe()}
+
+    @app.post("/api/rooms/{room_id}/settings")
+    async def settings(
+        room_id: str, body: RoomSettings, authorization: Auth = None
+    ) -> dict[str, Any]:
+        room = host_room(room_id, authorization)
+        if room.status != "open":
+            raise Refused("not_open", "settings change only before the start")
+        raw = body.model_dump(exclude_unset=True)
+        m = mgr()
+        new = m.settings(raw, room.settings)
+        seats = room.seats
+        if "seats" in raw and raw["seats"] is not None:
+            seats = m.seats(raw["seats"])
+            old = room.seats
+            for i, s in enumerate(seats):  # a seat keeps its player if it stays human
+                if i < len(old) and s.kind == "human" == old[i].kind:
+                    s.token_hash, s.name = old[i].token_hash, s.name or old[i].name
+        m.check_game(new, seats)
+        m.name_seats(seats)
+        room.settings, room.seats = new, seats
+        room.save()
+        room.broadcast_room()
+        return room.describe()
+
+    @app.post("/api/rooms/{room_id}/seats/{seat}")
+    async def change_seat(
+        room_id: str, seat: int, body: SeatChange, authorization: Auth = None
+    ) -> dict[str, Any]:
+        room = host_room(room_id, authorization)
+        if not 0 <= seat < len(room.seats):
+            raise Refused("bad_field", f"no seat {seat}", field="seat")
+        if body.kind not in ("bot", "human"):
+            raise Refused("bad_field", "kind must be 'bot' or 'human'", field="kind")
+        if room.status == "finished":
+            raise Refused("not_open", "the game is over")
+        async with room.lock:
+            s = room.seats[seat]
+            if body.kind == "bot":
+                level = body.level or "basic"
+                mgr().seats([{"kind": "bot", "level": level}])
+                if s.kind == "human":
+                    room.free_seat(seat)
+                s.kind, s.level = "bot", level
+                if room.status == "open":
+                    s.name = f"Bot {seat + 1} ({level})"
+            else:
+                s.kind, s.token_hash = "human", None
+                s.bot_controlled = room.status == "running"
+            room.wake.set()
+            room.save()
+        room.broadcast_room()
+        room.broadcast_presence()
+        return room.describe()
+
+    @app.post("/api/rooms/{room_id}/kick")
+    async def kick(room_id: str, body: KickBody, authorization: Auth = None) -> dict[str, Any]:
+        room = host_room(room_id, authorization)
+        if not 0 <= body.seat < len(room.seats) or room.seats[body.seat].kind != "human":
+            raise Refused("bad_field", f"seat {body.seat} is not a human seat", field="seat")
+        async with room.lock:
+            room.free_seat(body.seat)
+            room.save()
+        room.broadcast_room()
+        room.broadcast_presence()
+        return room.describe()
+
+    @app.post("/api/rooms/{room_id}/leave")
+    async def leave(room_id: str, authorization: Auth = None) -> dict[str, Any]:
+        room = mgr().get(room_id)
+        seat = room.seat_of(_bearer(authorization))
+        if seat is None:
+            raise Refused("bad_token", "no seat holds this token")
+        async with room.lock:
+            room.free_seat(seat)
+            room.save()
+        room.broadcast_room()
+        room.broadcast_presence()
+        return {"ok": True}
+
+    @app.get("/api/rooms/{room_id}/view")
+    async def get_view(room_id: str, authorization: Auth = None) -> dict[str, Any]:
+        room = mgr().get(room_id)
+        token = _bearer(authorization)
+        seat = room.seat_of(token)
+        if token and seat is None and not room.is_host(token):
+            raise Refused("bad_token", "no seat holds this token")
+        if room.st is None:
+            raise Refused("not_open", "the game has not started")
+        v = room.view_for(seat)
+        assert v is not None
+        return v
+
+    @app.get("/api/rooms/{room_id}/record")
+    async def get_record(room_id: str) -> dict[str, Any]:
+        room = mgr().get(room_id)
+        if room.status != "finished" or room.st is None:
+            raise Refused("not_finished", "the record is available once the game is over")
+        return room.record()
+
+    # --- the WebSocket -----------------------------------------------------------------------
+
+    def origin_ok(ws: WebSocket) -> bool:
+        origin = ws.headers.get("origin")
+        if not origin:
+            return True  # not a browser
+        if origin in cfg.origins:
+            return True
+        return urlsplit(origin).netloc == ws.headers.get("host", "")
+
+    @app.websocket("/ws/rooms/{room_id}")
+    async def play(ws: WebSocket, room_id: str, token: str | None = Query(None)) -> None:
+        if not origin_ok(ws):
+            await ws.close(code=1008, reason="origin not allowed")
+            return
+        room = mgr().rooms.get(room_id)
+        seat = room.seat_of(token) if room is not None else None
+        await ws.accept()
+        if room is None or (token and seat is None):
+            code = "no_room" if room is None else "bad_token"
+            await ws.send_text(json.dumps({"type": "error", "code": code}))
+            await ws.close(code=4404 if room is None else 4401)
+            return
+        conn = Conn(seat)
+        room.connect(conn)
+        conn.send(
+            {
+                "type": "welcome",
+                "seat": seat,
+                "room": room.describe(),
+                "version": room.version,
+                "view": room.view_for(seat),
+                "chat": room.chat[-50:],
+            }
+        )
+        writer = _Writer(ws, conn)
+        writer.start()
+        bucket = _Bucket(cfg.rate, cfg.burst)
+        try:
+            while True:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                raw = msg.get("text")
+                if raw is None:
+                    raw = (msg.get("bytes") or b"").decode("utf-8", "replace")
+                await _handle(room, conn, raw, bucket, cfg.max_message)
+                if writer.closed:
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            room.disconnect(conn)
+            await writer.stop()
+
+    # --- static files of the web app ---------------------------------------------------------
+
+    STATIC.mkdir(parents=True, exist_ok=True)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/r/{room_id}", include_in_schema=False)
+    async def room_page(room_id: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    return app
+
+
+class _Bucket:
+    """A token bucket: `rate` messages a second, `burst` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class _Writer:
+    """Sends a connection's queued messages in order; None in the queue closes it."""
+
+    def __init__(self, ws: WebSocket, conn: Conn) -> None:
+        self.ws, self.conn = ws, conn
+        self.closed = False
+        self.task: Any = None
+
+    def start(self) -> None:
+        import asyncio
+
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        try:
+            while True:
+                msg = await self.conn.queue.get()
+                if msg is None:
+                    self.closed = True
+                    await self.ws.close(code=4403)
+                    return
+                await self.ws.send_text(json.dumps(msg, separators=(",", ":")))
+        except Exception:  # the peer went away
+            self.closed = True
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with suppress(BaseException):
+                await self.task
+
+
+def _answer(conn: Conn, re_id: Any, ok: bool, **fields: Any) -> None:
+    conn.send({"type": "answer", "re": re_id, "ok": ok, **fields})
+
+
+def _refuse(conn: Conn, re_id: Any, code: str, message: str, **extra: Any) -> None:
+    _answer(conn, re_id, False, code=code, message=message, **extra)
+
+
+async def _handle(room: Room, conn: Conn, raw: str, bucket: _Bucket, limit: int) -> None:
+    """Answer one client message (see docs/protocol.md); nothing here changes the game
+    unless the message is a legal action of the connection's own seat."""
+    if not bucket.take():
+        _refuse(conn, None, "rate_limited", "too many messages; slow down")
+        return
+    if len(raw) > limit or len(raw.encode("utf-8", "replace")) > limit:
+        _refuse(conn, None, "too_large", f"a message has at most {limit} bytes")
+        return
+    try:
+        msg = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError):
+        _refuse(conn, None, "bad_json", "not valid JSON")
+        return
+    if not isinstance(msg, dict):
+        _refuse(conn, None, "bad_json", "a message is a JSON object")
+        return
+    re_id = msg.get("id")
+    if not (re_id is None or isinstance(re_id, int | str)) or (
+        isinstance(re_id, str) and len(re_id) > 64
+    ):
+        re_id = None
+    kind = msg.get("type")
+    if kind == "action":
+        text, version = msg.get("action"), msg.get("version")
+        if not isinstance(text, str) or not text.strip() or len(text) > ACTION_LIMIT:
+            _refuse(conn, re_id, "bad_field", "'action' must be an action text", field="action")
+            return
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            _refuse(conn, re_id, "bad_field", "'version' must be an integer", field="version")
+            return
+        try:
+            v = await room.submit(conn.seat, text, version)
+        except Refused as e:
+            _refuse(conn, re_id, e.code, e.message, **e.extra)
+            if e.code == "stale_version":
+                conn.send(
+                    {"type": "view", "version": room.version, "view": room.view_for(conn.seat)}
+                )
+            return
+        _answer(conn, re_id, True, version=v)
+    elif kind == "chat":
+        text = msg.get("text")
+        if not isinstance(text, str) or not text.strip() or len(text) > CHAT_LIMIT:
+            _refuse(
+                conn,
+                re_id,
+                "bad_field",
+                f"'text' must be 1 to {CHAT_LIMIT} characters",
+                field="text",
+            )
+            return
+        if conn.seat is None:
+            _refuse(conn, re_id, "no_seat", "spectators cannot chat")
+            return
+        line = {
+            "type": "chat",
+            "seat": conn.seat,
+            "name": room.seats[conn.seat].name,
+            "text": text.strip(),
+            "at": int(time.time() * 1000),
+        }
+        room.chat = [*room.chat[-199:], line]
+        _answer(conn, re_id, True)
+        room.broadcast(line)
+    elif kind == "sync":
+        _answer(conn, re_id, True, version=room.version)
+        conn.send({"type": "view", "version": room.version, "view": room.view_for(conn.seat)})
+    elif kind == "ping":
+        _answer(conn, re_id, True)
+        conn.send({"type": "pong"})
+    else:
+        _refuse(conn, re_id, "unknown_type", "type must be action, chat, sync or ping")
+
+
+__all__ = ["Config", "Seat", "create_app"]

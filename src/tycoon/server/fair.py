@@ -1,0 +1,63 @@
+"""Provably fair dice: the seed of a game is committed to at its start and revealed at its
+end (issue 11 item 9).
+
+The commitment is the SHA-256 (hex) of `tycoon-seed/1:<seed>:<nonce>`, where the seed is
+the game's 64-bit seed and the nonce 128 random bits (hex), both revealed when the game is
+over. Anyone can then check the commitment and replay the record: the dice and the deck
+order follow from the seed alone (`tycoon verify RECORD`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from typing import Any
+
+from tycoon.engine.errors import RecordError
+from tycoon.records.record import replay
+from tycoon.records.snapshot import to_json
+
+
+def new_seed() -> tuple[int, str]:
+    """A fresh secret seed (64 bits) and nonce (128 bits, hex)."""
+    return secrets.randbits(64), secrets.token_hex(16)
+
+
+def commitment(seed: int, nonce: str) -> str:
+    return hashlib.sha256(f"tycoon-seed/1:{seed}:{nonce}".encode()).hexdigest()
+
+
+def final_digest(text: str) -> str:
+    """The SHA-256 (hex) of a final snapshot's canonical JSON."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def verify(record: dict[str, Any] | str) -> dict[str, Any]:
+    """Check a server record: the commitment matches the seed and nonce, the actions replay,
+    and the replayed final state is the one the server recorded. Returns a summary; any
+    failure raises RecordError naming it."""
+    rec = json.loads(record) if isinstance(record, str) else record
+    if not isinstance(rec, dict):
+        raise RecordError("record: expected a JSON object")
+    fair = rec.get("fair")
+    if not isinstance(fair, dict):
+        raise RecordError("record: no 'fair' section (not a record of a finished server game)")
+    commit, nonce = fair.get("commitment"), fair.get("nonce")
+    seed = rec.get("seed")
+    if not isinstance(commit, str) or not isinstance(nonce, str) or not isinstance(seed, int):
+        raise RecordError("record: 'fair' needs 'commitment' and 'nonce', and 'seed' an integer")
+    if commitment(seed, nonce) != commit:
+        raise RecordError("record: the seed and nonce do not match the published commitment")
+    st = replay(rec)
+    digest = final_digest(to_json(st))
+    want = fair.get("final_sha256")
+    if want is not None and want != digest:
+        raise RecordError("record: the replayed final state differs from the recorded one")
+    return {
+        "commitment": commit,
+        "actions": len(st.history),
+        "termination": st.termination,
+        "winners": list(st.winners),
+        "final_sha256": digest,
+    }

@@ -1,0 +1,43 @@
+"""`tycoon serve`: the server on uvicorn, printing the address it listens on."""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+import uvicorn
+
+from tycoon.server.app import create_app
+from tycoon.server.manager import Config
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket (port 0: a free one)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve(config: Config, host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Run the server until interrupted."""
+    sock = bind(host, port)
+    actual = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    app = create_app(config)
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            log_level="warning",
+            ws_max_size=1 << 20,
+            ws_ping_interval=20,
+            ws_ping_timeout=20,
+            timeout_graceful_shutdown=3,
+        )
+    )
+    print(f"tycoon server listening on http://{shown}:{actual}/ (store: {config.db})", flush=True)
+    sys.stdout.flush()
+    server.run(sockets=[sock])
