@@ -18,7 +18,19 @@ PREFERENCE = [
     "use-card",
     "reject",
     "draw",
+    "mark",
+    "take",
+    "discard",
+    "steal",
+    "exchange",
+    "go",
+    "cross",
     "end-turn",
+    "claim",
+    "block",
+    "put-up",
+    "sell-building",
+    "mortgage",
 ]
 
 
@@ -90,7 +102,10 @@ def step(page: Page) -> bool:
     if pick is None:
         return False
     version = page.evaluate("window.tycoonRoom ? window.tycoonRoom.version : -1")
-    page.click(f'#actions [data-action="{pick}"]')
+    try:
+        page.click(f'#actions [data-action="{pick}"]', timeout=3000)
+    except Exception:
+        return True  # the panel was redrawn under the click: look again
     # wait for the next view (or an error toast) before looking again
     try:
         page.wait_for_function(

@@ -135,7 +135,7 @@ export class Tokens {
         at = (at + 1) % n;
         this.place(seat, at, order.length, slot(seat));
         if (at === to) window.clearInterval(this.timers[seat]);
-      }, 90);
+      }, 60);
     }
   }
 }

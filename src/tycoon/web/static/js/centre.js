@@ -18,7 +18,23 @@ function clickable(g, label, onActivate) {
 }
 
 function title(g, box, board, view) {
-  g.appendChild(s("text", { x: box.x + box.w / 2, y: box.y + box.h / 2 - 40, "text-anchor": "middle", class: "centre-title" }, board.title || view.edition));
+  // the edition's name, on two lines when long, sized to fit the centre
+  const name = String(board.title || view.edition);
+  const words = name.split(" ");
+  let lines = [name];
+  if (name.length > 18 && words.length > 1) {
+    let best = 1; let diff = Infinity;
+    for (let k = 1; k < words.length; k++) {
+      const d = Math.abs(words.slice(0, k).join(" ").length - words.slice(k).join(" ").length);
+      if (d < diff) { diff = d; best = k; }
+    }
+    lines = [words.slice(0, best).join(" "), words.slice(best).join(" ")];
+  }
+  const longest = Math.max(...lines.map((l) => l.length));
+  const fs = Math.min(54, (box.w - 60) / (longest * 0.6));
+  lines.forEach((l, k) => {
+    g.appendChild(s("text", { x: box.x + box.w / 2, y: box.y + box.h / 2 - 40 - (lines.length - 1 - k) * fs * 1.1, "text-anchor": "middle", class: "centre-title", "font-size": fs.toFixed(1) }, l));
+  });
   const dice = view.last_dice ? `last roll ${view.last_dice}` : "";
   g.appendChild(s("text", { x: box.x + box.w / 2, y: box.y + box.h / 2 + 10, "text-anchor": "middle", class: "centre-sub" }, `round ${view.rounds ?? 0}${dice ? " \u00b7 " + dice : ""}`));
 }

@@ -144,7 +144,11 @@ export class RoomPage {
     e.status = h("span.conn-status", { text: "connecting\u2026" });
     e.title = h("h1.room-title", { text: this.room.name || "Room" });
     const header = h("div.room-head", {}, e.title, h("span.muted", { text: this.room.edition }), e.status, h("label", { for: "board-lang", text: "Names" }), langSel,
-      h("button.small", { type: "button", id: "copy-invite-game", onclick: () => this.copyInvite() }, "Invite link"));
+      h("button.small", { type: "button", id: "copy-invite-game", onclick: () => this.copyInvite() }, "Invite link"),
+      h("button.small.zoom-btn", { type: "button", "aria-pressed": "false", onclick: (ev) => {
+        const on = e.boardWrap.classList.toggle("zoom");
+        ev.currentTarget.setAttribute("aria-pressed", String(on));
+      } }, "Zoom board"));
     const side = h("div.side", {},
       h("section.card.turn", { "aria-label": "Turn" }, e.dice, e.prompt, e.actions, e.manual),
       h("section.card", { "aria-labelledby": "players-h" }, h("h2#players-h", { text: "Players" }), e.players),
