@@ -43,6 +43,7 @@ def create_room(
     name: str = "Tester",
     public: bool = True,
     lang: str | None = None,
+    clock: str | None = None,
 ) -> str:
     """Fill the lobby's create form and submit it; returns the room id."""
     page.goto(base + "/")
@@ -66,6 +67,8 @@ def create_room(
         page.set_checked("#c-public", False)
     if lang:
         page.select_option("#c-lang", lang)
+    if clock:
+        page.select_option("#c-clock", clock)
     page.click("#c-submit")
     page.wait_for_url("**/r/*")
     return page.url.rsplit("/r/", 1)[1].split("?")[0]

@@ -25,10 +25,9 @@ export async function quickPlay(ed, name) {
 export async function renderLobby(root) {
   const nameIn = h("input", { id: "player-name", maxlength: 40, value: store.name() || "", autocomplete: "nickname", required: true });
   nameIn.addEventListener("change", () => store.setName(nameIn.value.trim()));
-  const who = h("section.card", { "aria-labelledby": "you-h" },
-    h("h2#you-h", { text: "You" }),
-    h("div.row", {}, h("label", { for: "player-name", text: "Your name" }), nameIn));
-  const quick = h("section.card", { "aria-labelledby": "quick-h" }, h("h2#quick-h", { text: "Play now against bots" }));
+  const quick = h("section.card.wide", { "aria-labelledby": "quick-h" },
+    h("div.row", {}, h("label", { for: "player-name", text: "Your name" }), nameIn),
+    h("h2#quick-h", { text: "Play now against bots" }));
   const quickRow = h("div.quick", {});
   quick.appendChild(quickRow);
   const rooms = h("section.card", { "aria-labelledby": "rooms-h" }, h("h2#rooms-h", { text: "Public rooms" }));
@@ -36,7 +35,7 @@ export async function renderLobby(root) {
   rooms.appendChild(roomsList);
   rooms.appendChild(h("button.small", { type: "button", onclick: () => loadRooms(roomsList) }, "Refresh"));
   const create = h("section.card", { "aria-labelledby": "create-h" }, h("h2#create-h", { text: "Create a room" }));
-  fill(root, h("div.lobby", {}, who, quick, create, rooms));
+  fill(root, h("div.lobby", {}, quick, create, rooms));
 
   const myName = () => {
     const n = nameIn.value.trim() || "Player";
@@ -112,9 +111,10 @@ function createForm(editions, myName) {
   const optsBox = h("fieldset.options", {}, h("legend", { text: "House rules" }));
   const langSel = h("select", { id: "c-lang" });
   const clockSel = h("select", { id: "c-clock" }, [["off", "No clock"], ["30:300", "30 s a decision + 5 min bank"], ["15:120", "15 s + 2 min bank"], ["60:600", "60 s + 10 min bank"], ["custom", "Custom"]].map(([v, t]) => h("option", { value: v, text: t })));
-  const decision = h("input", { type: "number", id: "c-decision", min: 1, value: 30, disabled: true });
-  const bank = h("input", { type: "number", id: "c-bank", min: 0, value: 300, disabled: true });
-  clockSel.addEventListener("change", () => { const c = clockSel.value === "custom"; decision.disabled = !c; bank.disabled = !c; });
+  const decision = h("input", { type: "number", id: "c-decision", min: 1, value: 30 });
+  const bank = h("input", { type: "number", id: "c-bank", min: 0, value: 300 });
+  const custom = h("div.row", { hidden: true }, h("label", { for: "c-decision", text: "Seconds a decision" }), decision, h("label", { for: "c-bank", text: "Time bank (s)" }), bank);
+  clockSel.addEventListener("change", () => { custom.hidden = clockSel.value !== "custom"; });
   const pub = h("input", { type: "checkbox", id: "c-public", checked: true });
   const delay = h("input", { type: "number", id: "c-delay", min: 0, max: 5000, step: 100, value: 600 });
   const err = h("p.form-error", { role: "alert" });
@@ -156,7 +156,8 @@ function createForm(editions, myName) {
     h("div.row", {}, h("label", { for: "c-name", text: "Room name" }), roomName),
     seatsBox,
     h("div.row", {}, h("label", { for: "c-lang", text: "Names on the board" }), langSel),
-    h("div.row", {}, h("label", { for: "c-clock", text: "Clock" }), clockSel, h("label", { for: "c-decision", text: "s a decision" }), decision, h("label", { for: "c-bank", text: "s bank" }), bank),
+    h("div.row", {}, h("label", { for: "c-clock", text: "Clock" }), clockSel),
+    custom,
     h("div.row", {}, pub, h("label", { for: "c-public", text: "Public (listed in the lobby)" })),
     h("div.row", {}, h("label", { for: "c-delay", text: "Bot delay (ms)" }), delay),
     h("details.rules", {}, h("summary", { text: "House rules" }), optsBox),

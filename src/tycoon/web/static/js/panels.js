@@ -25,6 +25,14 @@ export function msLeft(deadline, receivedAt) {
   return deadline - (Date.now() - receivedAt);
 }
 
+/** [free ms, bank ms] left for the seat on the clock now. */
+export function clockLeft(clock, clockAt) {
+  const free = Math.max(0, msLeft(clock.decision_deadline_ms, clockAt) ?? 0);
+  let bank = clock.bank_ms[clock.seat] ?? 0;
+  if (clock.deadline_ms) bank = Math.max(0, Math.min(bank, msLeft(clock.deadline_ms, clockAt) - free));
+  return [free, bank];
+}
+
 /** The players panel. */
 export function renderPlayers(el, board, view, room, clockAt) {
   clear(el);
@@ -57,8 +65,8 @@ export function renderPlayers(el, board, view, room, clockAt) {
     if (clock && Array.isArray(clock.bank_ms) && clock.bank_ms[p.seat] !== undefined) {
       let txt = `bank ${fmtClock(clock.bank_ms[p.seat])}`;
       if (clock.seat === p.seat) {
-        const left = msLeft(clock.decision_deadline_ms, clockAt);
-        if (left !== null) txt = `${fmtClock(left)} + ${txt}`;
+        const [free, bank] = clockLeft(clock, clockAt);
+        txt = `${fmtClock(free)} + bank ${fmtClock(bank)}`;
       }
       st.appendChild(h("span.tag.tag-clock", { text: `\u23F1 ${txt}`, "data-clock-seat": p.seat }));
     }
@@ -153,6 +161,13 @@ export function renderActions(el, board, view, { act, openTrade, clockAt }) {
   const acts = actionsOf(view);
   const mine = view.seat !== null && view.seat !== undefined;
   const p = view.pending;
+  if (view.clock && view.clock.seat !== null && view.clock.seat !== undefined && !view.termination) {
+    const cd = h("p.countdown", { "data-countdown": "1", "aria-live": "off" });
+    cd.dataset.who = view.clock.seat === view.seat ? "You" : seatLabel(view, view.clock.seat);
+    cd.dataset.clock = JSON.stringify(view.clock);
+    cd.dataset.received = String(clockAt);
+    el.appendChild(cd);
+  }
   if (!mine) {
     el.appendChild(h("p.muted", { text: "You are watching this game." }));
     return;
@@ -186,7 +201,7 @@ export function renderActions(el, board, view, { act, openTrade, clockAt }) {
 
   const prim = h("div.primary-actions", { role: "group", "aria-label": "Actions" });
   for (const w of PRIMARY_ORDER) {
-    if (!by.has(w) || (w === "pass" && p && p.kind === "auction") || (w === "veto")) continue;
+    if (!by.has(w) || ((w === "pass" || w === "veto") && p && p.kind === "auction")) continue;
     for (const a of by.get(w)) {
       if (w === "roll" && a.text !== "roll") continue;
       prim.appendChild(button(a, w === "bankrupt" ? ".danger" : w === "roll" || w === "buy" || w === "pay" || w === "accept" ? ".primary" : ""));
@@ -230,13 +245,6 @@ function auctionPanel(board, view, by, act, clockAt) {
   box.appendChild(h("h3", { text: `Auction: ${squareName(board, p.square)}` }));
   box.appendChild(h("p", { text: p.high ? `High bid ${money(board, p.high)} by ${seatLabel(view, p.high_bidder)}` : `Opening at ${money(board, p.start || min)}` }));
   if (Array.isArray(p.bidders)) box.appendChild(h("p.muted", { text: `Still bidding: ${p.bidders.map((b) => seatLabel(view, b)).join(", ")}` }));
-  const cd = h("p.countdown", { "aria-live": "off", "data-countdown": "1" });
-  box.appendChild(cd);
-  if (view.clock && view.clock.seat !== undefined && view.clock.decision_deadline_ms !== null && view.clock.decision_deadline_ms !== undefined) {
-    cd.dataset.deadline = String(view.clock.decision_deadline_ms);
-    cd.dataset.received = String(clockAt);
-    cd.dataset.who = seatLabel(view, view.clock.seat);
-  }
   if (min !== undefined) {
     const input = h("input", { type: "number", id: "bid-amount", min, max, step, value: min, "aria-label": "Your bid" });
     const form = h("form.bid-form", {
@@ -288,8 +296,11 @@ function offerPanel(board, view, p, by, act, openTrade) {
 /** Update countdown texts every second without a re-render. */
 export function tickClocks(root) {
   for (const el of root.querySelectorAll("[data-countdown]")) {
-    if (!el.dataset.deadline) { el.textContent = ""; continue; }
-    const left = msLeft(Number(el.dataset.deadline), Number(el.dataset.received));
-    el.textContent = `${el.dataset.who}: ${fmtClock(left)} to decide`;
+    let clock;
+    try { clock = JSON.parse(el.dataset.clock || "null"); } catch { clock = null; }
+    if (!clock) { el.textContent = ""; continue; }
+    const [free, bank] = clockLeft(clock, Number(el.dataset.received));
+    el.textContent = `\u23F1 ${el.dataset.who}: ${fmtClock(free)} to decide, then ${fmtClock(bank)} of time bank`;
+    el.classList.toggle("low", free === 0);
   }
 }
