@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -80,7 +81,9 @@ def start(page: Page) -> None:
 
 
 def actions(page: Page) -> list[str]:
-    return page.eval_on_selector_all("#actions [data-action]", "els => els.map(e => e.dataset.action)")
+    return page.eval_on_selector_all(
+        "#actions [data-action]", "els => els.map(e => e.dataset.action)"
+    )
 
 
 def choose(texts: list[str]) -> str | None:
@@ -88,7 +91,7 @@ def choose(texts: list[str]) -> str | None:
         return None
     for word in PREFERENCE:
         for t in texts:
-            if t == word or t.split(" ")[0] == word and word not in ("roll",):
+            if t == word or (t.split(" ")[0] == word and word != "roll"):
                 return t
     others = [t for t in texts if t.split(" ")[0] != "bankrupt"]
     return (others or texts)[0]
@@ -110,15 +113,13 @@ def step(page: Page) -> bool:
     except Exception:
         return True  # the panel was redrawn under the click: look again
     # wait for the next view (or an error toast) before looking again
-    try:
+    with contextlib.suppress(Exception):
         page.wait_for_function(
             "v => !window.tycoonRoom || window.tycoonRoom.version !== v"
             " || document.getElementById('alerts').classList.contains('show')",
             arg=version,
             timeout=5000,
         )
-    except Exception:
-        pass
     return True
 
 

@@ -48,4 +48,13 @@ def test_edition_played_to_the_end_screen(server: Server, context, edition: str)
     assert pos.inner_text() == last
     page.click('[data-step="first"]')
     assert pos.inner_text().startswith("Step 1 of")
+    page.click('[data-step="forward"]')
+    page.keyboard.press("ArrowRight")  # the arrow keys step too
+    assert pos.inner_text().startswith("Step 3 of")
+    shoot(page, f"{edition}-replay-1280x800")
+    # after a reload the end screen is back and the replay still has every step
+    page.reload()
+    page.wait_for_selector("#end:not([hidden])")
+    page.click("#open-replay")
+    assert pos.inner_text() == last
     assert watch.errors == []

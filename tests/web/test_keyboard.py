@@ -7,7 +7,10 @@ import time
 from tests.web.conftest import Server, new_page, shoot
 from tests.web.play import actions, choose, create_room, start
 
-FOCUSED = "() => { const e = document.activeElement; return e && e.dataset ? e.dataset.action || '' : ''; }"
+FOCUSED = (
+    "() => { const e = document.activeElement;"
+    " return e && e.dataset ? e.dataset.action || '' : ''; }"
+)
 OUTLINE = "() => getComputedStyle(document.activeElement).outlineStyle"
 
 

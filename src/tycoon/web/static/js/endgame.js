@@ -84,7 +84,8 @@ export function renderEnd(el, board, view, room, history, { onReplay }) {
  * record's action list when this browser holds no frames of the game.
  */
 export class Replay {
-  constructor(el, board, frames, record, draw) {
+  constructor(el, board, frames, record, draw, onClose) {
+    this.onClose = onClose;
     this.el = el;
     this.board = board;
     this.frames = frames; // [{version, view, events}]
@@ -103,18 +104,21 @@ export class Replay {
 
   render() {
     const el = this.el;
+    const active = document.activeElement;
+    const keep = active && el.contains(active) ? (active.dataset.step || (active.type === "range" ? "range" : "")) : "";
     clear(el);
     const n = this.count();
     el.appendChild(h("h2", { text: "Replay" }));
     const pos = h("p", { id: "replay-pos", "aria-live": "polite", text: n ? `Step ${this.i + 1} of ${n}` : "Nothing to replay" });
     const bar = h("div.row.replay-controls", { role: "toolbar", "aria-label": "Replay controls" },
-      h("button", { type: "button", "data-step": "first", onclick: () => this.go(0) }, "\u23EE First"),
+      h("button", { type: "button", "data-step": "first", onclick: () => this.go(0) }, "\u00AB First"),
       h("button", { type: "button", "data-step": "back", onclick: () => this.go(this.i - 1) }, "\u25C0 Back"),
       h("button", { type: "button", "data-step": "forward", onclick: () => this.go(this.i + 1) }, "Forward \u25B6"),
-      h("button", { type: "button", "data-step": "last", onclick: () => this.go(n - 1) }, "Last \u23ED"));
+      h("button", { type: "button", "data-step": "last", onclick: () => this.go(n - 1) }, "Last \u00BB"));
     const range = h("input", { type: "range", min: 0, max: Math.max(0, n - 1), value: this.i, "aria-label": "Step" });
     range.addEventListener("input", () => this.go(Number(range.value)));
-    el.append(bar, range, pos);
+    bar.appendChild(pos);
+    el.append(bar, range);
     const what = h("ol.replay-events", { start: 1 });
     if (this.frames.length) {
       const f = this.frames[this.i];
@@ -126,6 +130,9 @@ export class Replay {
       what.appendChild(h("li", { text: `${who}: ${text}` }));
     }
     el.appendChild(what);
+    if (this.onClose) bar.appendChild(h("button", { type: "button", id: "close-replay", onclick: this.onClose }, "Close the replay"));
+    if (keep === "range") range.focus();
+    else if (keep) { const b = el.querySelector(`[data-step="${keep}"]`); if (b) b.focus(); }
     el.onkeydown = (e) => {
       if (e.target && e.target.tagName === "INPUT") return;
       if (e.key === "ArrowLeft") { e.preventDefault(); this.go(this.i - 1); }

@@ -173,7 +173,7 @@ export function renderActions(el, board, view, { act, openTrade, clockAt }) {
     return;
   }
   if (!acts.length) {
-    el.appendChild(h("p.muted", { text: view.termination ? "The game is over." : "Nothing to do right now; waiting for the others." }));
+    if (!view.termination) el.appendChild(h("p.muted", { text: "Nothing to do right now; waiting for the others." }));
     return;
   }
   const by = new Map();

@@ -8,6 +8,7 @@ import { renderPlayers, renderActions, promptText, tickClocks, badgeSvg } from "
 import { actionsOf, labelOf } from "./actions.js";
 import { TradeBuilder } from "./trade.js";
 import { renderEnd, Replay } from "./endgame.js";
+import { saveFrame, loadFrames } from "./frames.js";
 
 const MAX_LOG = 400;
 
@@ -209,6 +210,12 @@ export class RoomPage {
     for (const l of langs) this.el.lang.appendChild(h("option", { value: l, text: LANG_NAMES[l] || l, selected: l === this.langNow ? true : null }));
     if (ed) this.el.title.textContent = `${this.room.name || ed.title}`;
     await this.loadBoard();
+    // after a reload: the log and the replay frames this browser kept
+    const stored = await loadFrames(this.id);
+    if (stored.length) {
+      this.frames = stored.sort((a, b) => a.version - b.version);
+      this.addLog(this.frames.flatMap((f) => f.events || []).slice(-MAX_LOG));
+    }
     this.connect();
   }
 
@@ -269,8 +276,12 @@ export class RoomPage {
     this.view = view;
     this.version = version;
     this.clockAt = Date.now();
-    this.frames.push({ version, view, events });
-    if (this.frames.length > 3000) this.frames.shift();
+    const last = this.frames[this.frames.length - 1];
+    if (!last || last.version !== version) {
+      this.frames.push({ version, view, events });
+      if (this.frames.length > 3000) this.frames.shift();
+      saveFrame(this.id, version, view, events);
+    }
     if (this.lastTurn !== view.turn || view.termination) {
       this.lastTurn = view.turn;
       this.history.push({ t: view.turn, w: view.players.map((p) => netWorth(this.board, view, p.seat)) });
@@ -390,16 +401,23 @@ export class RoomPage {
   async openReplay() {
     const el = this.el.replay;
     let record = null;
-    if (!this.frames.length || this.frames.length < 2) {
+    // the frames of earlier visits (before a reload) join those of this page
+    const stored = await loadFrames(this.id);
+    if (stored.length) {
+      const byVersion = new Map(stored.map((f) => [f.version, f]));
+      for (const f of this.frames) byVersion.set(f.version, f);
+      this.frames = [...byVersion.values()].sort((a, b) => a.version - b.version);
+    }
+    if (this.frames.length < 2) {
       try { record = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}/record`); } catch (e) { announce(e.message, "error"); }
     }
     const finalView = this.view;
     this.replay = new Replay(el, this.board, this.frames.length > 1 ? this.frames : [], record, (v) => {
       this.boardUI.update(v, { instant: true, cellActions: new Map(), blockActions: new Map() });
       renderPlayers(this.el.players, this.board, v, this.room, Date.now());
-    });
+    }, () => { el.hidden = true; this.el.end.hidden = false; this.view = finalView; this.render(true); this.el.end.focus(); });
+    this.el.end.hidden = true;
     el.hidden = false;
-    el.appendChild(h("button", { type: "button", onclick: () => { el.hidden = true; this.view = finalView; this.render(true); } }, "Close the replay"));
     el.focus();
   }
 }
