@@ -65,7 +65,7 @@ class Server:
             cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
         )
         assert self.proc.stdout is not None
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         lines = []
         while time.monotonic() < deadline:
             line = self.proc.stdout.readline()
@@ -140,7 +140,7 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 
 def new_page(ctx: BrowserContext) -> tuple[Page, Watch]:
     page = ctx.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(30000)
     return page, Watch(page)
 
 

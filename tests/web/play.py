@@ -118,12 +118,12 @@ def step(page: Page) -> bool:
             "v => !window.tycoonRoom || window.tycoonRoom.version !== v"
             " || document.getElementById('alerts').classList.contains('show')",
             arg=version,
-            timeout=5000,
+            timeout=10000,
         )
     return True
 
 
-def play_to_end(page: Page, limit_s: float = 150) -> None:
+def play_to_end(page: Page, limit_s: float = 300) -> None:
     """Play the page's seat until the end screen shows."""
     deadline = time.monotonic() + limit_s
     while not ended(page):

@@ -18,10 +18,10 @@ def test_keyboard_only_turn(server: Server, context) -> None:
     page, watch = new_page(context)
     create_room(page, server.url, "classic", ["human", "basic", "basic"])
     start(page)
-    page.wait_for_selector('#actions [data-action="roll"]', timeout=20000)
+    page.wait_for_selector('#actions [data-action="roll"]', timeout=60000)
     turn = page.evaluate("window.tycoonRoom.view.turn")
     pressed: list[str] = []
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180
     while True:
         assert time.monotonic() < deadline, f"the turn did not end; pressed {pressed}"
         v = page.evaluate("window.tycoonRoom.view")
@@ -44,7 +44,7 @@ def test_keyboard_only_turn(server: Server, context) -> None:
         version = page.evaluate("window.tycoonRoom.version")
         page.keyboard.press("Enter")
         pressed.append(want)
-        page.wait_for_function("v => window.tycoonRoom.version !== v", arg=version, timeout=5000)
+        page.wait_for_function("v => window.tycoonRoom.version !== v", arg=version, timeout=30000)
     assert pressed[0] == "roll"
     assert "end-turn" in pressed or page.evaluate("window.tycoonRoom.view.active") != 0
     assert watch.errors == []

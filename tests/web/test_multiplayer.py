@@ -46,7 +46,7 @@ def test_two_players_invite_auction_and_trade(server: Server, browser: Browser) 
         pages = [a, b]
         bid_done: set[int] = set()
         auctioned = traded = False
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 240
         while not (auctioned and traded):
             assert time.monotonic() < deadline, f"auction {auctioned}, trade {traded}"
             acted = False
@@ -110,7 +110,7 @@ def test_reload_spectator_and_server_restart(server: Server, browser: Browser) -
         cash = page.inner_text('.player[data-seat="0"] .player-cash')
         # a reload resumes the same seat at the same point
         page.reload()
-        page.wait_for_function("window.tycoonRoom && window.tycoonRoom.view", timeout=10000)
+        page.wait_for_function("window.tycoonRoom && window.tycoonRoom.view", timeout=30000)
         assert page.evaluate("window.tycoonRoom.view.seat") == 0
         assert page.evaluate("window.tycoonRoom.version") >= before
         assert page.inner_text('.player[data-seat="0"] .player-cash') == cash
@@ -126,7 +126,7 @@ def test_reload_spectator_and_server_restart(server: Server, browser: Browser) -
         server.kill()
         page.wait_for_selector(".conn-status:has-text('reconnecting')")
         server.start()
-        page.wait_for_selector(".conn-status:has-text('connected')", timeout=20000)
+        page.wait_for_selector(".conn-status:has-text('connected')", timeout=60000)
         page.wait_for_function("v => window.tycoonRoom.version >= v", arg=version)
         for _ in range(3):
             step(page)
@@ -138,3 +138,57 @@ def test_reload_spectator_and_server_restart(server: Server, browser: Browser) -
     finally:
         ctx.close()
         spec_ctx.close()
+
+
+def test_counter_offer_accepted(server: Server, browser: Browser) -> None:
+    """Builder: A offers B a chip for cash, B answers with a counter-offer, A accepts it."""
+    ctx_a = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx_b = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        a, watch_a = new_page(ctx_a)
+        b, watch_b = new_page(ctx_b)
+        create_room(a, server.url, "builder", ["human", "human"], name="Ann")
+        b.goto(a.input_value("#invite-link"))
+        b.fill("#join-name", "Bob")
+        b.click("#join-btn")
+        a.wait_for_selector("text=Bob")
+        start(a)
+        b.wait_for_selector("svg.board")
+        offered = countered = False
+        deadline = time.monotonic() + 240
+        while not _log_has(a, "accepted"):
+            assert time.monotonic() < deadline, f"offered {offered}, countered {countered}"
+            for p, other in ((a, b), (b, a)):
+                seat = p.evaluate("window.tycoonRoom.view.seat")
+                if countered and "accept" in actions(p):
+                    _click(p, '#actions [data-action="accept"]')
+                    break
+                if offered and not countered and p.is_visible('[data-open="counter"]'):
+                    p.click('[data-open="counter"]')
+                    p.fill("#trade-pay", "10")
+                    p.locator("#trade-dialog button[type=submit]").click()
+                    p.wait_for_function("!document.getElementById('trade-dialog').open")
+                    countered = True
+                    break
+                mine = p.evaluate(
+                    "s => window.tycoonRoom.view.builder.players[s].own_type", arg=seat
+                )
+                chips = p.evaluate("s => window.tycoonRoom.view.players[s].resources", arg=seat)
+                if not offered and p.is_visible('[data-open="trade"]') and chips.get(mine, 0):
+                    p.click('[data-open="trade"]')
+                    p.fill(f"#t-give-res-{mine}", "1")
+                    p.fill("#trade-receive", "5")
+                    p.locator("#trade-dialog button[type=submit]").click()
+                    p.wait_for_function("!document.getElementById('trade-dialog').open")
+                    offered = True
+                    break
+                if not offered or countered:
+                    step(p)
+            else:
+                a.wait_for_timeout(30)
+        assert countered
+        shoot(a, "counter-offer-accepted-1280x800")
+        assert watch_a.errors == [] and watch_b.errors == []
+    finally:
+        ctx_a.close()
+        ctx_b.close()

@@ -156,7 +156,7 @@ export function promptText(board, view) {
  * The actions panel: primary buttons, the auction, the debt, offers and grouped choices.
  * act(text) sends an action; openTrade(opts) opens the trade builder.
  */
-export function renderActions(el, board, view, { act, openTrade, clockAt }) {
+export function renderActions(el, board, view, { act, openTrade, clockAt, offerText }) {
   clear(el);
   const acts = actionsOf(view);
   const mine = view.seat !== null && view.seat !== undefined;
@@ -197,7 +197,7 @@ export function renderActions(el, board, view, { act, openTrade, clockAt }) {
     ));
   }
   // an offer to answer
-  if (p && p.kind === "offer" && p.seat === view.seat) el.appendChild(offerPanel(board, view, p, by, act, openTrade));
+  if (p && p.kind === "offer" && p.seat === view.seat) el.appendChild(offerPanel(board, view, p, by, act, openTrade, offerText));
 
   const prim = h("div.primary-actions", { role: "group", "aria-label": "Actions" });
   for (const w of PRIMARY_ORDER) {
@@ -223,8 +223,11 @@ export function renderActions(el, board, view, { act, openTrade, clockAt }) {
   for (const [w, list] of by) {
     if (PRIMARY.has(w) || TRADE_WORDS.has(w) || w === "bid") continue;
     const title = GROUP_TITLES[w] || humanize(w);
-    const box = h("details.group", { open: list.length <= 6 || ["claim", "floor", "block", "discard", "take", "pay-with", "want", "mark", "go", "put-up"].includes(w) ? true : null });
+    const onBoard = w === "floor" || w === "block";
+    const open = list.length <= 6 || (!onBoard && ["claim", "discard", "take", "pay-with", "want", "mark", "go", "put-up"].includes(w));
+    const box = h("details.group", { open: open ? true : null });
     box.appendChild(h("summary", { text: `${title} (${list.length})` }));
+    if (onBoard) box.appendChild(h("p.muted.hint", { text: w === "floor" ? "Or click a highlighted cell of the island." : "Or click a highlighted block of the city." }));
     const wrap = h("div.group-buttons", {});
     for (const a of list.slice(0, 60)) wrap.appendChild(button(a, ".small"));
     if (list.length > 60) wrap.appendChild(h("p.muted", { text: `${list.length - 60} more: type them below.` }));
@@ -275,10 +278,15 @@ function describeItems(board, side) {
   return parts.length ? parts.join(", ") : "nothing";
 }
 
-function offerPanel(board, view, p, by, act, openTrade) {
+function offerPanel(board, view, p, by, act, openTrade, offerText) {
   const box = h("section.offer", { "aria-label": "Offer" });
   box.appendChild(h("h3", { text: `Offer from ${seatLabel(view, p.offerer)}` }));
-  if (p.offer === "trade") {
+  // the log's line of the offer names everything (the view's offer lists no chips)
+  if (offerText) box.appendChild(h("p.offer-text", { text: offerText }));
+  const empty = (x) => !x || (!(x.squares || []).length && !(x.cards || []).length && !Object.values(x.chips || x.resources || {}).some(Boolean));
+  if (p.offer === "trade" && offerText && empty(p.give) && empty(p.get)) {
+    // nothing more to list
+  } else if (p.offer === "trade") {
     box.appendChild(h("p", { text: `They give: ${describeItems(board, p.give)}` }));
     box.appendChild(h("p", { text: `They want: ${describeItems(board, p.get)}` }));
     if (p.price) box.appendChild(h("p", { text: p.price > 0 ? `and they pay ${money(board, p.price)}` : `and you pay ${money(board, -p.price)}` }));

@@ -146,6 +146,7 @@ export class RoomPage {
     e.title = h("h1.room-title", { text: this.room.name || "Room" });
     const header = h("div.room-head", {}, e.title, h("span.muted", { text: this.room.edition }), e.status, h("label", { for: "board-lang", text: "Names" }), langSel,
       h("button.small", { type: "button", id: "copy-invite-game", onclick: () => this.copyInvite() }, "Invite link"),
+      this.token ? h("button.small", { type: "button", id: "leave-btn", onclick: () => this.leave() }, "Leave the seat") : null,
       h("button.small.zoom-btn", { type: "button", "aria-pressed": "false", onclick: (ev) => {
         const on = e.boardWrap.classList.toggle("zoom");
         ev.currentTarget.setAttribute("aria-pressed", String(on));
@@ -179,6 +180,15 @@ export class RoomPage {
       if (ans.ok) inp.value = "";
     } }, h("label", { for: "manual-action", text: "Type an action" }), inp, h("button", { type: "submit" }, "Do"));
     return h("details.manual-wrap", {}, h("summary", { text: "Type an action" }), form);
+  }
+
+  async leave() {
+    if (!window.confirm("Leave your seat? A bot will play it.")) return;
+    try {
+      await api("POST", `/api/rooms/${encodeURIComponent(this.id)}/leave`, {}, this.token);
+    } catch (e) { announce(e.message, "error"); return; }
+    store.forgetSeat(this.id);
+    location.assign("/");
   }
 
   copyInvite() {
@@ -302,7 +312,7 @@ export class RoomPage {
     if (this.el.prompt.textContent !== pt) this.el.prompt.textContent = pt;
     const focusedAction = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : null;
     const hadFocus = this.el.actions.contains(document.activeElement);
-    renderActions(this.el.actions, b, v, { act: (t) => this.act(t), openTrade: (o) => this.trade.open(b, v, o), clockAt: this.clockAt });
+    renderActions(this.el.actions, b, v, { act: (t) => this.act(t), openTrade: (o) => this.trade.open(b, v, o), clockAt: this.clockAt, offerText: this.lastOffer });
     if (hadFocus) {
       // keep the keyboard where it was: the same action, or the first control
       const same = focusedAction && [...this.el.actions.querySelectorAll("[data-action]")].find((x) => x.dataset.action === focusedAction);
@@ -366,6 +376,7 @@ export class RoomPage {
       if (ev.kind === "dice_rolled") {
         this.lastDice = [ev.square, ev.amount, ev.other].filter((x) => typeof x === "number" && x > 0);
       }
+      if (ev.kind === "offered" && ev.text) this.lastOffer = ev.text;
       if (!ev.text) continue;
       const li = h("li", { "data-kind": ev.kind || "" });
       if (typeof ev.seat === "number" && ev.seat >= 0) li.appendChild(badgeSvg(ev.seat, 16));

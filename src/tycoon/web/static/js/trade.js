@@ -125,7 +125,8 @@ export class TradeBuilder {
     if (bp && this.full) {
       for (const [type, n] of Object.entries(bp.resources || {})) {
         const id = `t-${name}-res-${type}`;
-        const inp = h("input", { type: "number", id, min: 0, max: n, value: (pre.resources && pre.resources[type]) || 0 });
+        const preset = (pre.chips && pre.chips[LETTER[type]]) || (pre.resources && pre.resources[type]) || 0;
+        const inp = h("input", { type: "number", id, min: 0, max: n, value: preset });
         chips[type] = inp;
         el.appendChild(h("div.check", {}, h("label", { for: id, text: `${type} (of ${n})` }), inp));
       }
