@@ -158,7 +158,7 @@ def test_counter_offer_accepted(server: Server, browser: Browser) -> None:
         deadline = time.monotonic() + 240
         while not _log_has(a, "accepted"):
             assert time.monotonic() < deadline, f"offered {offered}, countered {countered}"
-            for p, other in ((a, b), (b, a)):
+            for p in (a, b):
                 seat = p.evaluate("window.tycoonRoom.view.seat")
                 if countered and "accept" in actions(p):
                     _click(p, '#actions [data-action="accept"]')
