@@ -41,6 +41,7 @@ def test_two_players_invite_auction_and_trade(server: Server, browser: Browser) 
         b.click("#join-btn")
         b.wait_for_selector("text=Waiting for the host")
         a.wait_for_selector("text=Bob <i>")  # the host sees the joined name, as text
+        shoot(a, "waiting-room-1280x800")
         start(a)
         b.wait_for_selector("svg.board")
         pages = [a, b]
