@@ -25,6 +25,14 @@ export function msLeft(deadline, receivedAt) {
   return deadline - (Date.now() - receivedAt);
 }
 
+/** A kept card's text from the board's decks. */
+export function cardText(board, id) {
+  for (const d of (board.raw && board.raw.decks) || []) {
+    for (const c of d.cards || []) if (c.id === id) return c.text;
+  }
+  return "card";
+}
+
 /** [free ms, bank ms] left for the seat on the clock now. */
 export function clockLeft(clock, clockAt) {
   const free = Math.max(0, msLeft(clock.decision_deadline_ms, clockAt) ?? 0);
@@ -91,7 +99,11 @@ export function renderPlayers(el, board, view, room, clockAt) {
       }
       card.appendChild(ul);
     }
-    if (p.cards && p.cards.length) card.appendChild(h("div.cards", { text: `Cards: ${p.cards.join(", ")}` }));
+    if (p.cards && p.cards.length) {
+      const cards = h("ul.cards", { "aria-label": `Cards of ${p.name}` });
+      for (const c of p.cards) cards.appendChild(h("li", { text: `${c}: ${cardText(board, c)}` }));
+      card.appendChild(cards);
+    }
     if (Array.isArray(p.passport)) card.appendChild(passport(board, p));
     const bp = view.builder && view.builder.players && view.builder.players[p.seat];
     if (bp) card.appendChild(builderLine(bp));
