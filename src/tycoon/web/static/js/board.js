@@ -228,6 +228,8 @@ export function createBoard(container, board) {
         let txt = `${i}: ${sq.name}${sq.price ? " \u00b7 " + money(board, sq.price) : ""}`;
         if (o >= 0 && view.players[o]) txt += ` \u00b7 owner ${SEAT_LETTERS[o]} ${view.players[o].name}`;
         if (view.mortgaged && view.mortgaged[i]) txt += " \u00b7 mortgaged";
+        const rent = view.city && view.city.rent ? view.city.rent[i] ?? view.city.rent[String(i)] : undefined;
+        if (rent) txt += ` \u00b7 rent ${money(board, rent)}`;
         title.textContent = txt;
       }
     },
