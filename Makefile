@@ -14,7 +14,8 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/tycoon play classic --seats human,heuristic,heuristic
+	@echo "Starting the tycoon server (SQLite: tycoon.db); open the address it prints. Ctrl-C stops it."
+	$(BIN)/tycoon serve --db tycoon.db
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts

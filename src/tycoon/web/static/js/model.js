@@ -1,0 +1,122 @@
+// Normalising the static board and formatting values; the only place that knows the shapes.
+
+// Okabe-Ito colours (safe for the common colour-vision deficiencies); each seat also has a
+// letter and a shape, so colour is never the only cue.
+export const SEAT_COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#0072B2", "#D55E00"];
+export const SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "pentagon", "hexagon"];
+export const SEAT_LETTERS = ["A", "B", "C", "D", "E", "F"];
+
+const NAMED = {
+  brown: "#8B5A2B", "light blue": "#9BD3F0", light_blue: "#9BD3F0", pink: "#E05FA8",
+  purple: "#7B3F98", orange: "#F39C12", red: "#D7263D", yellow: "#F4D03F", green: "#1E9E58",
+  "dark blue": "#1F4E9E", dark_blue: "#1F4E9E", blue: "#1F4E9E", grey: "#9AA0A6", gray: "#9AA0A6",
+  black: "#333", white: "#eee",
+};
+const STREET_PALETTE = ["#8B5A2B", "#9BD3F0", "#E05FA8", "#F39C12", "#D7263D", "#F4D03F", "#1E9E58", "#1F4E9E"];
+
+export function colourOf(c) {
+  if (!c) return null;
+  const k = String(c).toLowerCase();
+  if (NAMED[k]) return NAMED[k];
+  if (/^#[0-9a-f]{3,8}$/i.test(k)) return k;
+  return null;
+}
+
+function asGroups(raw) {
+  // a list of groups (squares name them by index) or an object keyed by id
+  const g = raw.groups || {};
+  if (Array.isArray(g)) {
+    const out = {};
+    g.forEach((x, i) => { out[x.index ?? i] = x; });
+    return out;
+  }
+  return g;
+}
+
+/** The board as the client uses it, from GET /api/editions/{id}/board. */
+export function normBoard(raw) {
+  const groups = asGroups(raw);
+  const ids = Object.keys(groups);
+  let streetNo = 0;
+  const gcol = {};
+  for (const id of ids) {
+    const g = groups[id] || {};
+    const own = colourOf(g.rgb) || colourOf(g.colour || g.color);
+    if (own) gcol[id] = own;
+    else if ((g.kind || "street") === "street") gcol[id] = STREET_PALETTE[streetNo++ % STREET_PALETTE.length];
+    else gcol[id] = null;
+  }
+  const squares = (raw.squares || []).map((sq, i) => {
+    const group = sq.group ?? null;
+    const colour = colourOf(sq.colour || sq.color) || (group != null ? gcol[group] : null) || null;
+    return {
+      ...sq,
+      index: sq.index ?? i,
+      name: String(sq.name ?? sq.name_en ?? `#${i}`),
+      kind: sq.kind || "",
+      group,
+      colour: (sq.kind === "street" || colour) ? colour : null,
+    };
+  });
+  return {
+    raw,
+    edition: raw.edition || raw.id || "",
+    title: raw.title || raw.name || raw.edition || "",
+    currency: raw.currency ?? "",
+    moneyUnit: raw.money_unit || (raw.constants && raw.constants.money_unit) || 1,
+    squares,
+    groups,
+    groupColour: gcol,
+    size: squares.length || 40,
+    layout: raw.layout || raw.city || raw.island || {},
+  };
+}
+
+export function money(board, n) {
+  if (n === null || n === undefined) return "";
+  const cur = board ? board.currency : "";
+  const num = Math.abs(n) >= 10000 ? Number(n).toLocaleString("en-US").replace(/,/g, "\u2009") : String(n);
+  const sign = n < 0 ? "\u2212" : "";
+  const abs = num.replace("-", "");
+  if (!cur) return `${sign}${abs}`;
+  if (cur.length === 1 && cur !== "M") return `${sign}${cur}${abs}`;
+  if (cur === "M") return `${sign}${abs}M`;
+  return `${sign}${cur} ${abs}`;
+}
+
+export function squareName(board, i) {
+  const sq = board && board.squares[i];
+  return sq ? sq.name : `square ${i}`;
+}
+
+export function seatLabel(view, seat) {
+  if (seat === null || seat === undefined || seat < 0) return "the bank";
+  const p = view && view.players && view.players[seat];
+  return `${SEAT_LETTERS[seat] || seat} ${p ? p.name : "seat " + seat}`;
+}
+
+/** Net worth estimate from a view: cash + deeds (half when mortgaged) + buildings at cost. */
+export function netWorth(board, v, seat) {
+  const p = v.players[seat];
+  if (!p) return 0;
+  if (v.builder && v.builder.players && v.builder.players[seat]) {
+    // builder scores points; net worth still counts cash and deeds for the chart
+  }
+  let w = p.cash || 0;
+  const owner = v.owner || [];
+  for (let i = 0; i < owner.length; i++) {
+    if (owner[i] !== seat) continue;
+    const sq = board.squares[i] || {};
+    const price = sq.price || 0;
+    w += (v.mortgaged && v.mortgaged[i]) ? Math.floor(price / 2) : price;
+    const lvl = (v.level && v.level[i]) || 0;
+    if (lvl && sq.house_cost) w += lvl * sq.house_cost;
+  }
+  return w;
+}
+
+/** "pre_roll" -> "Pre roll" */
+export function humanize(s) {
+  const t = String(s || "").replace(/[_-]+/g, " ").trim();
+  return t ? t[0].toUpperCase() + t.slice(1) : "";
+}

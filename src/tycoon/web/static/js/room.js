@@ -1,0 +1,438 @@
+// A room's page: the waiting room, the game, the end screen and the replay.
+import { h, fill, clear, announce } from "./dom.js";
+import { api, store, getBoard, getEditions } from "./api.js";
+import { normBoard, money, netWorth, seatLabel, SEAT_LETTERS } from "./model.js";
+import { createBoard } from "./board.js";
+import { Connection } from "./conn.js";
+import { renderPlayers, renderActions, promptText, tickClocks, badgeSvg } from "./panels.js";
+import { actionsOf, labelOf } from "./actions.js";
+import { TradeBuilder } from "./trade.js";
+import { renderEnd, Replay } from "./endgame.js";
+import { saveFrame, loadFrames } from "./frames.js";
+
+const MAX_LOG = 400;
+
+export class RoomPage {
+  constructor(root, roomId, params) {
+    this.root = root;
+    this.id = roomId;
+    this.invite = params.get("invite") || store.room(roomId).invite || "";
+    this.wantReplay = params.has("replay");
+    this.saved = store.room(roomId);
+    this.token = this.saved.token || null;
+    this.hostToken = this.saved.host || null;
+    this.view = null;
+    this.board = null;
+    this.frames = [];
+    this.history = this.saved.history || [];
+    this.lastTurn = null;
+    this.clockAt = Date.now();
+    this.start();
+  }
+
+  async start() {
+    fill(this.root, h("p.muted", { text: "Loading the room\u2026" }));
+    try {
+      this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}`);
+    } catch (e) {
+      fill(this.root, h("div.card", {}, h("h2", { text: "Room not found" }), h("p", { text: e.message }), h("a.button", { href: "/" }, "Back to the lobby")));
+      return;
+    }
+    if (this.invite) store.setRoom(this.id, { invite: this.invite });
+    this.route();
+  }
+
+  route() {
+    const st = this.room.status;
+    if (st === "open" && !this.watching) this.waitingRoom();
+    else this.game();
+  }
+
+  // ----- the waiting room -------------------------------------------------------------
+  async waitingRoom() {
+    const r = this.room;
+    const hostT = this.hostToken;
+    const editions = await getEditions().catch(() => []);
+    const ed = editions.find((e) => e.id === String(r.edition).split("@")[0]);
+    const link = `${location.origin}/r/${encodeURIComponent(this.id)}${r.invite || this.invite ? `?invite=${encodeURIComponent(r.invite || this.invite)}` : ""}`;
+    const linkInput = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": "Invite link" });
+    const copy = h("button", { type: "button", id: "copy-invite", onclick: async () => {
+      try { await navigator.clipboard.writeText(link); announce("Invite link copied."); }
+      catch { linkInput.select(); announce("Select and copy the link."); }
+    } }, "Copy invite link");
+    const seats = h("ul.seats", { "aria-label": "Seats" });
+    for (const seat of r.seats || []) {
+      const who = seat.kind === "bot" ? `Bot (${seat.level || "basic"})` : seat.taken ? seat.name || "Taken" : "Free seat";
+      const li = h("li.seat", {}, badgeSvg(seat.seat), h("span", { text: `${SEAT_LETTERS[seat.seat]} ${who}` }));
+      if (seat.seat === this.saved.seat && this.token) li.appendChild(h("span.tag.tag-you", { text: "You" }));
+      if (hostT && seat.seat !== this.saved.seat) {
+        const sel = h("select", { "aria-label": `Seat ${SEAT_LETTERS[seat.seat]}` },
+          ["human", "random", "basic", "strong"].map((k) => h("option", { value: k, text: k === "human" ? "Human" : `Bot: ${k}`, selected: (seat.kind === "human" ? "human" : seat.level) === k ? true : null })));
+        sel.addEventListener("change", async () => {
+          const body = sel.value === "human" ? { kind: "human" } : { kind: "bot", level: sel.value };
+          try { this.room = await api("POST", `/api/rooms/${encodeURIComponent(this.id)}/seats/${seat.seat}`, body, hostT); this.waitingRoom(); }
+          catch (e) { announce(e.message, "error"); }
+        });
+        li.appendChild(sel);
+      }
+      seats.appendChild(li);
+    }
+    const box = h("section.card.waiting", { "aria-labelledby": "wait-title" },
+      h("h2", { id: "wait-title", text: `${r.name || "Room"} \u00b7 ${ed ? ed.title : r.edition}` }),
+      h("p.muted", { text: "Waiting for the host to start the game." }),
+      h("div.row", {}, linkInput, copy),
+      seats);
+    const free = (r.seats || []).filter((x) => x.kind === "human" && !x.taken);
+    if (!this.token && free.length) {
+      const name = h("input", { id: "join-name", value: store.name(), maxlength: 40, required: true, autocomplete: "nickname" });
+      box.appendChild(h("form.row", { onsubmit: (e) => { e.preventDefault(); this.join(name.value.trim()); } },
+        h("label", { for: "join-name", text: "Your name" }), name, h("button.primary", { type: "submit", id: "join-btn" }, "Join")));
+    }
+    if (hostT) {
+      box.appendChild(h("button.primary", { type: "button", id: "start-btn", onclick: async () => {
+        try { await api("POST", `/api/rooms/${encodeURIComponent(this.id)}/start`, {}, hostT); this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}`); if (this.room.status !== "open") this.game(); }
+        catch (e) { announce(e.message, "error"); }
+      } }, "Start the game"));
+    }
+    box.appendChild(h("button", { type: "button", id: "watch-btn", onclick: () => { this.watching = true; this.game(); } }, "Watch"));
+    fill(this.root, box);
+    // follow the room over the socket (seats, start)
+    this.connect();
+  }
+
+  async join(name) {
+    if (!name) { announce("Choose a name first.", "error"); return; }
+    store.setName(name);
+    try {
+      const res = await api("POST", `/api/rooms/${encodeURIComponent(this.id)}/join`, { name, invite: this.invite || undefined });
+      this.token = res.token;
+      this.saved = { ...this.saved, token: res.token, seat: res.seat };
+      store.setRoom(this.id, { token: res.token, seat: res.seat });
+      announce(`You took seat ${SEAT_LETTERS[res.seat]}.`);
+      if (this.conn) { this.conn.close(); this.conn = null; }
+      this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}`);
+      this.route();
+    } catch (e) { announce(e.message, "error"); }
+  }
+
+  // ----- the game ---------------------------------------------------------------------
+  layout() {
+    const lang = store.pref(`lang:${this.id}`, store.pref("lang", "en"));
+    this.el = {};
+    const e = this.el;
+    e.boardWrap = h("div.board-wrap", { id: "board" });
+    e.prompt = h("p#prompt.prompt", { "aria-live": "polite", "aria-atomic": "true" });
+    e.dice = h("div.dice", { "aria-label": "Dice" });
+    e.actions = h("div#actions.actions");
+    e.manual = this.manualForm();
+    e.players = h("ul.players", { "aria-label": "Players" });
+    e.log = h("ol.log", { "aria-live": "polite", "aria-relevant": "additions", id: "log" });
+    e.chatList = h("ol.chat-list", { "aria-live": "polite", id: "chat-list" });
+    const chatIn = h("input", { id: "chat-input", maxlength: 500, autocomplete: "off", "aria-label": "Chat message" });
+    e.chatForm = h("form.row.chat-form", { onsubmit: async (ev) => {
+      ev.preventDefault();
+      const t = chatIn.value.trim();
+      if (!t || !this.conn) return;
+      const ans = await this.conn.chat(t);
+      if (ans.ok) chatIn.value = ""; else announce(ans.message || "Chat refused", "error");
+    } }, chatIn, h("button", { type: "submit" }, "Send"));
+    e.end = h("section#end.card.end", { hidden: true, "aria-labelledby": "end-title", tabindex: "-1" });
+    e.replay = h("section#replay.card.replay", { hidden: true, tabindex: "-1" });
+    e.trade = h("dialog#trade-dialog.dialog", { "aria-label": "Trade" });
+    e.choice = h("dialog#choice-dialog.dialog", { "aria-label": "Choose" });
+    const langSel = h("select", { id: "board-lang", "aria-label": "Board language" });
+    e.lang = langSel;
+    e.status = h("span.conn-status", { text: "connecting\u2026" });
+    e.title = h("h1.room-title", { text: this.room.name || "Room" });
+    const header = h("div.room-head", {}, e.title, h("span.muted", { text: this.room.edition }), e.status, h("label", { for: "board-lang", text: "Names" }), langSel,
+      h("button.small", { type: "button", id: "copy-invite-game", onclick: () => this.copyInvite() }, "Invite link"),
+      this.token ? h("button.small", { type: "button", id: "leave-btn", onclick: () => this.leave() }, "Leave the seat") : null,
+      h("button.small.zoom-btn", { type: "button", "aria-pressed": "false", onclick: (ev) => {
+        const on = e.boardWrap.classList.toggle("zoom");
+        ev.currentTarget.setAttribute("aria-pressed", String(on));
+      } }, "Zoom board"));
+    const side = h("div.side", {},
+      h("section.card.turn", { "aria-label": "Turn" }, e.dice, e.prompt, e.actions, e.manual),
+      h("section.card", { "aria-labelledby": "players-h" }, h("h2#players-h", { text: "Players" }), e.players),
+      h("section.card", { "aria-labelledby": "log-h" }, h("h2#log-h", { text: "Game log" }), e.log),
+      h("section.card", { "aria-labelledby": "chat-h" }, h("h2#chat-h", { text: "Chat" }), e.chatList, e.chatForm));
+    fill(this.root, header, e.end, e.replay, h("div.game", {}, e.boardWrap, side), e.trade, e.choice);
+    this.trade = new TradeBuilder(e.trade, (t) => this.act(t));
+    this.langNow = lang;
+    langSel.addEventListener("change", async () => {
+      store.setPref(`lang:${this.id}`, langSel.value);
+      store.setPref("lang", langSel.value);
+      this.langNow = langSel.value;
+      await this.loadBoard();
+      if (this.view) this.render();
+    });
+    window.clearInterval(this.ticker);
+    this.ticker = window.setInterval(() => { if (this.view && this.view.clock) this.renderPlayersOnly(); tickClocks(this.root); }, 1000);
+  }
+
+  manualForm() {
+    const inp = h("input", { id: "manual-action", autocomplete: "off", placeholder: "e.g. bid 255", "aria-label": "Action text" });
+    const form = h("form.row.manual", { onsubmit: async (e) => {
+      e.preventDefault();
+      const t = inp.value.trim();
+      if (!t) return;
+      const ans = await this.act(t);
+      if (ans.ok) inp.value = "";
+    } }, h("label", { for: "manual-action", text: "Type an action" }), inp, h("button", { type: "submit" }, "Do"));
+    return h("details.manual-wrap", {}, h("summary", { text: "Type an action" }), form);
+  }
+
+  async leave() {
+    if (!window.confirm("Leave your seat? A bot will play it.")) return;
+    try {
+      await api("POST", `/api/rooms/${encodeURIComponent(this.id)}/leave`, {}, this.token);
+    } catch (e) { announce(e.message, "error"); return; }
+    store.forgetSeat(this.id);
+    location.assign("/");
+  }
+
+  copyInvite() {
+    const inv = this.room.invite || this.invite;
+    const link = `${location.origin}/r/${encodeURIComponent(this.id)}${inv ? `?invite=${encodeURIComponent(inv)}` : ""}`;
+    navigator.clipboard.writeText(link).then(() => announce("Invite link copied."), () => announce(link));
+  }
+
+  async loadBoard() {
+    const edition = String(this.room.edition);
+    try {
+      this.board = normBoard(await getBoard(edition, this.langNow));
+    } catch (e) {
+      announce(`Could not load the board: ${e.message}`, "error");
+      throw e;
+    }
+    this.boardUI = createBoard(this.el.boardWrap, this.board);
+  }
+
+  async game() {
+    if (this.inGame) return;
+    this.inGame = true;
+    if (this.conn) { this.conn.close(); this.conn = null; }
+    this.layout();
+    const editions = await getEditions().catch(() => []);
+    const ed = editions.find((x) => x.id === String(this.room.edition).split("@")[0]);
+    const langs = (ed && ed.languages) || ["en"];
+    if (!langs.includes(this.langNow)) this.langNow = langs[0];
+    for (const l of langs) this.el.lang.appendChild(h("option", { value: l, text: LANG_NAMES[l] || l, selected: l === this.langNow ? true : null }));
+    if (ed) this.el.title.textContent = `${this.room.name || ed.title}`;
+    await this.loadBoard();
+    // after a reload: the log and the replay frames this browser kept
+    const stored = await loadFrames(this.id);
+    if (stored.length) {
+      this.frames = stored.sort((a, b) => a.version - b.version);
+      this.addLog(this.frames.flatMap((f) => f.events || []).slice(-MAX_LOG));
+    }
+    this.connect();
+  }
+
+  connect() {
+    if (this.conn) return;
+    this.conn = new Connection(this.id, this.watching && !this.token ? null : this.token, {
+      status: (s) => { if (this.el && this.el.status) this.el.status.textContent = s; },
+      welcome: (m) => {
+        if (m.room) this.room = { ...this.room, ...m.room };
+        if (m.seat === null && this.token && !this.watching) {
+          // the token no longer holds a seat here
+          store.forgetSeat(this.id);
+          this.token = null;
+        }
+        if (!this.inGame) { this.maybeRefreshWaiting(m.room); return; }
+        if (!this.boardUI) { this.pendingView = m; return; }
+        this.setView(m.view, m.version, [], true);
+      },
+      update: (m) => {
+        if (!this.boardUI) return;
+        this.addLog(m.events || []);
+        this.setView(m.view, m.version, m.events || [], false);
+      },
+      view: (m) => { if (this.boardUI) this.setView(m.view, m.version, [], true); },
+      presence: (m) => {
+        if (!this.view) return;
+        this.view.seats = m.seats;
+        this.renderPlayersOnly();
+      },
+      chat: (m) => this.addChat(m),
+      room: (m) => {
+        const before = this.room.status;
+        this.room = { ...this.room, ...m.room };
+        if (before === "open" && this.room.status !== "open" && !this.inGame) { this.game(); return; }
+        if (this.room.status === "open" && !this.inGame) { this.waitingRoom(); return; }
+        if (this.room.status === "finished" && this.view) this.showEnd();
+      },
+      error: (m) => announce(m.message || m.code, "error"),
+    });
+  }
+
+  maybeRefreshWaiting(room) {
+    if (room) this.room = { ...this.room, ...room };
+  }
+
+  async act(text) {
+    if (!this.conn) return { ok: false };
+    const ans = await this.conn.act(text);
+    if (!ans.ok) {
+      const extra = ans.reason ? ` (${ans.reason})` : "";
+      announce(`${ans.message || ans.code}${extra}`, "error");
+    }
+    return ans;
+  }
+
+  setView(view, version, events, full) {
+    if (!view) return;
+    this.view = view;
+    this.version = version;
+    this.clockAt = Date.now();
+    const last = this.frames[this.frames.length - 1];
+    if (!last || last.version !== version) {
+      this.frames.push({ version, view, events });
+      if (this.frames.length > 3000) this.frames.shift();
+      saveFrame(this.id, version, view, events);
+    }
+    if (this.lastTurn !== view.turn || view.termination) {
+      this.lastTurn = view.turn;
+      this.history.push({ t: view.turn, w: view.players.map((p) => netWorth(this.board, view, p.seat)) });
+      if (this.history.length > 600) this.history = this.history.filter((_, i) => i % 2 === 0);
+      store.setRoom(this.id, { history: this.history });
+    }
+    this.render(full);
+  }
+
+  render(instant) {
+    const v = this.view;
+    const b = this.board;
+    const ctx = this.boardCtx(v);
+    ctx.instant = instant;
+    this.boardUI.update(v, ctx);
+    this.renderDice(v);
+    const pt = promptText(b, v);
+    if (this.el.prompt.textContent !== pt) this.el.prompt.textContent = pt;
+    const focusedAction = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : null;
+    const hadFocus = this.el.actions.contains(document.activeElement);
+    renderActions(this.el.actions, b, v, { act: (t) => this.act(t), openTrade: (o) => this.trade.open(b, v, o), clockAt: this.clockAt, offerText: this.lastOffer });
+    if (hadFocus) {
+      // keep the keyboard where it was: the same action, or the first control
+      const same = focusedAction && [...this.el.actions.querySelectorAll("[data-action]")].find((x) => x.dataset.action === focusedAction);
+      const first = same || this.el.actions.querySelector("button, input, select, summary");
+      if (first) first.focus();
+    }
+    this.renderPlayersOnly();
+    tickClocks(this.root);
+    if (v.termination || v.current_player === -2 || this.room.status === "finished") this.showEnd();
+  }
+
+  renderPlayersOnly() {
+    if (this.view) renderPlayers(this.el.players, this.board, this.view, this.room, this.clockAt);
+  }
+
+  renderDice(v) {
+    const e = this.el.dice;
+    const last = this.lastDice;
+    clear(e);
+    if (last && last.length) {
+      for (const d of last) e.appendChild(h("span.die", { "aria-hidden": "true", text: DIE[d] || String(d) }));
+      e.appendChild(h("span.sr-only", { text: `Last roll ${last.join(" and ")}` }));
+      e.appendChild(h("span.die-sum", { text: `= ${last.reduce((a, x) => a + x, 0)}` }));
+    } else if (v.last_dice) {
+      e.appendChild(h("span.die-sum", { text: `Last roll: ${v.last_dice}` }));
+    }
+  }
+
+  boardCtx(v) {
+    const acts = actionsOf(v);
+    const cellActions = new Map();
+    const blockActions = new Map();
+    for (const a of acts) {
+      const t = a.text.split(" ");
+      if (a.word === "floor") { const L = Number(t[1]); if (!cellActions.has(L)) cellActions.set(L, []); cellActions.get(L).push(a); }
+      if (a.word === "block") { const B = Number(t[1]); if (!blockActions.has(B)) blockActions.set(B, []); blockActions.get(B).push(a); }
+    }
+    const choose = (title, list) => this.choose(title, list);
+    return {
+      cellActions, blockActions,
+      onCell: (L, list) => (list.length === 1 ? this.act(list[0].text) : choose(`Build on cell ${L}`, list)),
+      onBlock: (B, list) => (list.length === 1 ? this.act(list[0].text) : choose(`Block ${B}`, list)),
+    };
+  }
+
+  choose(title, list) {
+    const d = this.el.choice;
+    const box = h("div.choice", {}, h("h2", { text: title }));
+    for (const a of list) {
+      box.appendChild(h("button", { type: "button", "data-action": a.text, onclick: async () => { d.close(); await this.act(a.text); } }, labelOf(a, this.board, this.view)));
+    }
+    box.appendChild(h("button", { type: "button", onclick: () => d.close() }, "Cancel"));
+    fill(d, box);
+    d.showModal();
+    const f = d.querySelector("button"); if (f) f.focus();
+  }
+
+  addLog(events) {
+    const ol = this.el.log;
+    for (const ev of events) {
+      if (ev.kind === "dice_rolled") {
+        this.lastDice = [ev.square, ev.amount, ev.other].filter((x) => typeof x === "number" && x > 0);
+      }
+      if (ev.kind === "offered" && ev.text) this.lastOffer = ev.text;
+      if (!ev.text) continue;
+      const li = h("li", { "data-kind": ev.kind || "" });
+      if (typeof ev.seat === "number" && ev.seat >= 0) li.appendChild(badgeSvg(ev.seat, 16));
+      li.appendChild(h("span", { text: ev.text }));
+      ol.appendChild(li);
+    }
+    while (ol.childNodes.length > MAX_LOG) ol.removeChild(ol.firstChild);
+    ol.scrollTop = ol.scrollHeight;
+  }
+
+  addChat(m) {
+    const li = h("li", {});
+    if (typeof m.seat === "number" && m.seat >= 0) li.appendChild(badgeSvg(m.seat, 16));
+    li.appendChild(h("strong", { text: `${m.name || (m.seat === null ? "spectator" : seatLabel(this.view, m.seat))}: ` }));
+    li.appendChild(h("span", { text: m.text }));
+    this.el.chatList.appendChild(li);
+    while (this.el.chatList.childNodes.length > 200) this.el.chatList.removeChild(this.el.chatList.firstChild);
+    this.el.chatList.scrollTop = this.el.chatList.scrollHeight;
+  }
+
+  async showEnd() {
+    if (this.ended) return;
+    this.ended = true;
+    try { this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}`); } catch { /* keep what we have */ }
+    const el = this.el.end;
+    renderEnd(el, this.board, this.view, { ...this.room, room_id: this.id }, this.history, { onReplay: () => this.openReplay() });
+    el.hidden = false;
+    el.focus();
+    announce(el.querySelector("h2").textContent);
+    if (this.wantReplay) this.openReplay();
+  }
+
+  async openReplay() {
+    const el = this.el.replay;
+    let record = null;
+    // the frames of earlier visits (before a reload) join those of this page
+    const stored = await loadFrames(this.id);
+    if (stored.length) {
+      const byVersion = new Map(stored.map((f) => [f.version, f]));
+      for (const f of this.frames) byVersion.set(f.version, f);
+      this.frames = [...byVersion.values()].sort((a, b) => a.version - b.version);
+    }
+    if (this.frames.length < 2) {
+      try { record = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}/record`); } catch (e) { announce(e.message, "error"); }
+    }
+    const finalView = this.view;
+    this.replay = new Replay(el, this.board, this.frames.length > 1 ? this.frames : [], record, (v) => {
+      this.boardUI.update(v, { instant: true, cellActions: new Map(), blockActions: new Map() });
+      renderPlayers(this.el.players, this.board, v, this.room, Date.now());
+    }, () => { el.hidden = true; this.el.end.hidden = false; this.view = finalView; this.render(true); this.el.end.focus(); });
+    this.el.end.hidden = true;
+    el.hidden = false;
+    el.focus();
+  }
+}
+
+const DIE = { 1: "\u2680", 2: "\u2681", 3: "\u2682", 4: "\u2683", 5: "\u2684", 6: "\u2685" };
+export const LANG_NAMES = { en: "English", pl: "Polski", no: "Norsk", nb: "Norsk", fi: "Suomi" };
+export { money };

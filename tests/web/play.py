@@ -1,0 +1,132 @@
+"""Driving the page like a player: create rooms through the lobby, pick actions, wait."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import Any
+
+from playwright.sync_api import Page
+
+# What a simple player clicks first when several actions are offered.
+PREFERENCE = [
+    "roll",
+    "pay",
+    "buy",
+    "pass",
+    "serve",
+    "pay-fine",
+    "use-card",
+    "reject",
+    "draw",
+    "mark",
+    "take",
+    "discard",
+    "steal",
+    "exchange",
+    "go",
+    "cross",
+    "end-turn",
+    "claim",
+    "block",
+    "put-up",
+    "sell-building",
+    "mortgage",
+]
+
+
+def create_room(
+    page: Page,
+    base: str,
+    edition: str,
+    seats: list[str],
+    options: dict[str, Any] | None = None,
+    name: str = "Tester",
+    public: bool = True,
+    lang: str | None = None,
+    clock: str | None = None,
+) -> str:
+    """Fill the lobby's create form and submit it; returns the room id."""
+    page.goto(base + "/")
+    page.fill("#player-name", name)
+    page.select_option("#c-edition", edition)
+    page.select_option("#c-count", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f"#c-seat-{i}", kind)
+    if options:
+        page.click("details.rules > summary")
+        for key, value in options.items():
+            sel = f"#opt-{key}"
+            if isinstance(value, bool):
+                page.set_checked(sel, value)
+            elif page.eval_on_selector(sel, "e => e.tagName") == "SELECT":
+                page.select_option(sel, str(value))
+            else:
+                page.fill(sel, str(value))
+    page.fill("#c-delay", "0")
+    if not public:
+        page.set_checked("#c-public", False)
+    if lang:
+        page.select_option("#c-lang", lang)
+    if clock:
+        page.select_option("#c-clock", clock)
+    page.click("#c-submit")
+    page.wait_for_url("**/r/*")
+    return page.url.rsplit("/r/", 1)[1].split("?")[0]
+
+
+def start(page: Page) -> None:
+    page.click("#start-btn")
+    page.wait_for_selector("svg.board")
+
+
+def actions(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        "#actions [data-action]", "els => els.map(e => e.dataset.action)"
+    )
+
+
+def choose(texts: list[str]) -> str | None:
+    if not texts:
+        return None
+    for word in PREFERENCE:
+        for t in texts:
+            if t == word or (t.split(" ")[0] == word and word != "roll"):
+                return t
+    others = [t for t in texts if t.split(" ")[0] != "bankrupt"]
+    return (others or texts)[0]
+
+
+def ended(page: Page) -> bool:
+    return page.is_visible("#end")
+
+
+def step(page: Page) -> bool:
+    """Click one action if the page offers any; True when it did."""
+    texts = actions(page)
+    pick = choose(texts)
+    if pick is None:
+        return False
+    version = page.evaluate("window.tycoonRoom ? window.tycoonRoom.version : -1")
+    try:
+        page.click(f'#actions [data-action="{pick}"]', timeout=3000)
+    except Exception:
+        return True  # the panel was redrawn under the click: look again
+    # wait for the next view (or an error toast) before looking again
+    with contextlib.suppress(Exception):
+        page.wait_for_function(
+            "v => !window.tycoonRoom || window.tycoonRoom.version !== v"
+            " || document.getElementById('alerts').classList.contains('show')",
+            arg=version,
+            timeout=10000,
+        )
+    return True
+
+
+def play_to_end(page: Page, limit_s: float = 300) -> None:
+    """Play the page's seat until the end screen shows."""
+    deadline = time.monotonic() + limit_s
+    while not ended(page):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if not step(page):
+            page.wait_for_timeout(50)

@@ -1,0 +1,59 @@
+"""Room settings seen in the page: the board's language, the clock's countdown, the house
+rules' explanations, the lobby's public rooms, and the chat (user text stays text)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+
+from tests.web.conftest import Server, new_page, shoot
+from tests.web.play import create_room, start
+
+
+def test_language_clock_and_lobby(server: Server, context) -> None:
+    page, watch = new_page(context)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".quick-btn")
+    assert page.locator(".quick-btn").count() == 4
+    page.select_option("#c-edition", "metropol")
+    page.click("details.rules > summary")
+    # every house rule comes with its one-line explanation
+    docs = page.locator(".create .option .doc")
+    assert docs.count() > 5
+    assert all(t.strip() for t in docs.all_inner_texts())
+    shoot(page, "lobby-1280x800")
+    room = create_room(
+        page, server.url, "classic", ["human", "basic", "basic"], lang="pl", clock="30:300"
+    )
+    page.wait_for_selector("#invite-link")
+    # the public room is listed in the lobby
+    other = context.new_page()
+    other.goto(server.url + "/")
+    other.wait_for_selector(f'#public-rooms a[href="/r/{room}"]')
+    other.close()
+    start(page)
+    assert page.input_value("#board-lang") == "pl"
+    page.wait_for_selector("svg.board text:has-text('Saloniki')")
+    page.wait_for_selector(".countdown:has-text('to decide')")
+    page.wait_for_selector(".tag-clock")
+    page.select_option("#board-lang", "en")
+    page.wait_for_selector("svg.board text:has-text('Thessaloniki')")
+    assert watch.errors == []
+
+
+def test_chat_is_text(server: Server, browser: Browser) -> None:
+    ctx = browser.new_context()
+    try:
+        page, watch = new_page(ctx)
+        room = create_room(page, server.url, "wonders", ["human", "basic"])
+        start(page)
+        page.fill("#chat-input", "<img src=x onerror=alert(1)> hello")
+        page.press("#chat-input", "Enter")
+        page.wait_for_selector("#chat-list li:has-text('hello')")
+        assert page.locator("#chat-list img").count() == 0
+        assert "<img src=x" in page.inner_text("#chat-list")
+        spec = ctx.new_page()
+        spec.goto(f"{server.url}/r/{room}")
+        spec.wait_for_selector("svg.board")
+        assert watch.errors == []
+    finally:
+        ctx.close()
