@@ -8,8 +8,9 @@ its jail counter, the frame stack (the doubles so far ride on the dice frame, W-
 inside a roll, whether the roll is still unfinished.
 
 A transition is computed by applying every dice outcome to a clone of the checkpoint's
-state and letting the engine carry it out; a card draw is branched over every card of the deck, each 1/n (the
-cards are read from the edition's data; a drawn card is independent of earlier draws);
+state and letting the engine carry it out; a card draw is branched over every card of the
+deck, each 1/n (the cards are read from the edition's data; a drawn card is independent of
+earlier draws);
 movement decisions follow the `MovePolicy`, every other decision a movement-neutral
 answer (decline to buy, pass in auctions, pay, end the turn). At the end of the pawn's
 turn the engine starts its next turn at once (`flow.start_turn`): the other seats never
@@ -30,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from tycoon.analysis.policy import NEUTRAL_ORDER, MovePolicy, neutral_choice
 from tycoon.editions.base import Edition
 from tycoon.editions.registry import find_edition
 from tycoon.engine import events as ev
@@ -38,7 +40,6 @@ from tycoon.engine.api import new_game
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
-from tycoon.analysis.policy import NEUTRAL_ORDER, MovePolicy, neutral_choice
 from tycoon.rules import flow
 from tycoon.rules import frames as F
 
@@ -84,7 +85,7 @@ class _Deck(list[int]):
 
     draws = 0
 
-    def pop(self, index: Any = -1) -> int:  # type: ignore[override]
+    def pop(self, index: Any = -1) -> int:
         if index == 0:
             self.draws += 1
         return super().pop(index)
@@ -163,7 +164,7 @@ class Chain:
     def per_turn(self) -> np.ndarray:
         """Long-run probability of ending a turn in each cell."""
         t = self._expect(lambda b: b.turn_ends, self.cells)
-        return t / t.sum()
+        return np.asarray(t / t.sum())
 
     def turns_per_roll(self) -> float:
         return float(self._expect(lambda b: b.turn_ends, self.cells).sum())
@@ -208,7 +209,9 @@ class _Explorer:
         b = ed.board
         self.size = b.size
         self.has_jail = "jail_index" in b.constants
-        self.base = [[b.card_code(d, i) for i in range(len(cards))] for d, cards in enumerate(b.decks)]
+        self.base = [
+            [b.card_code(d, i) for i in range(len(cards))] for d, cards in enumerate(b.decks)
+        ]
         opts = dict(options)
         opts["turn_limit"] = 0
         n = int(b.constants["min_players"])
@@ -402,8 +405,13 @@ class _Explorer:
                 out.extend(self.follow(s, q / len(acts), -1 if pending else -2, (), o))
         merged: dict[tuple[Any, ...], Branch] = {}
         for b in out:
-            k = (b.target, b.roll_end, tuple(sorted(b.landings.items())),
-                 tuple(sorted(b.card_landings.items())), tuple(sorted(b.turn_ends.items())))
+            k = (
+                b.target,
+                b.roll_end,
+                tuple(sorted(b.landings.items())),
+                tuple(sorted(b.card_landings.items())),
+                tuple(sorted(b.turn_ends.items())),
+            )
             if k in merged:
                 merged[k].prob += b.prob
             else:

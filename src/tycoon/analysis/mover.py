@@ -8,6 +8,7 @@ from jail, is the heuristic bot's.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from tycoon.analysis.policy import MOVEMENT_KINDS, MovePolicy, neutral_choice
@@ -46,6 +47,8 @@ def register() -> None:
     names = bot_names()  # loads the built-in bots (the registry fills itself only when empty)
     for name, policy in MOVERS.items():
         if name not in names:
-            register_bot(
-                name, lambda seed, n=name, p=policy: MoverBot(n, p, make_bot("heuristic", seed))
-            )
+            register_bot(name, functools.partial(_mover, name, policy))
+
+
+def _mover(name: str, policy: MovePolicy, seed: int) -> Bot:
+    return MoverBot(name, policy, make_bot("heuristic", seed))

@@ -4,13 +4,14 @@ The landing chain (`tycoon.analysis.chain`) and the `mover` bots (`tycoon.analys
 make these choices by the policy; every other decision is movement-neutral and is taken by
 `neutral_choice` (the chain) or by the wrapped bot (the simulator).
 
-| parameter | values | the choice |
-|---|---|---|
-| `jail` | `leave` (default), `stay` | leave jail at once (a card if held, else the fine: C-42c, W-66 a/b) or stay (serve, C-42.1; roll for a double, W-66 c) |
-| `pay_or_draw` | `pay` (default), `draw` | a card that offers paying or drawing from the other deck (C-37) |
-| `triples` | `roll` (default) or a square | metropol M-14: the normal move, or go to that square |
-| `cross` | `never` (default), `always` | metropol M-38: cross the city at a bridge |
-| `city_hall` | `block` (default) or a square | metropol M-19: the free block (b), or relocate to that square (a) when it is free |
+- `jail`: `leave` (default) leaves jail at once, with a card if held, else the fine (C-42c,
+  W-66 a/b); `stay` stays (serves, C-42.1; rolls for a double, W-66 c);
+- `pay_or_draw`: `pay` (default) or `draw` at a card that offers both (C-37);
+- `triples`: `roll` (default), the normal move on triples, or a square to go to (metropol
+  M-14);
+- `cross`: `never` (default) or `always` cross the city at a bridge (metropol M-38);
+- `city_hall`: `block` (default) takes the free block (M-19 b), or a square to relocate to
+  (M-19 a) when it is free.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from tycoon.bots.base import Bot, bot_names, make_bot
+from tycoon.cli.analytics import register_commands
 from tycoon.editions.base import Edition
 from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.api import new_game
@@ -251,8 +252,15 @@ def simulate(
         str | None,
         typer.Option("--json", help="Write the summary JSON to this file ('-': stdout)."),
     ] = None,
+    plot: Annotated[str | None, typer.Option(help="Write plots (PNG, SVG) into DIR.")] = None,
+    games_out: Annotated[
+        str | None, typer.Option(help="One row per game: FILE.csv, or .parquet (pyarrow).")
+    ] = None,
+    backend: Annotated[str, typer.Option(help="process (local pool) or ray.")] = "process",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address.")] = None,
 ) -> None:
     """Play many games of bots and summarise them (turn_limit defaults to 500 rounds)."""
+    from tycoon.cli.analytics import after_simulation, check_outputs
     from tycoon.sim.runner import simulate as run_simulation
 
     console = _out()
@@ -261,6 +269,8 @@ def simulate(
         kinds = _seats(seats, False)
         opts = _options(ed, option)
         quiet = json_path == "-"
+        check_outputs(games_out, backend)
+        results: list[Any] | None = [] if (plot or games_out) else None
         start = time.perf_counter()
         progress = Progress(
             TextColumn("simulating"),
@@ -280,8 +290,12 @@ def simulate(
                 jobs=jobs,
                 options=opts,
                 progress=lambda n: progress.update(task, completed=n),
+                results=results,
+                backend=backend,
+                address=address,
             )
         elapsed = time.perf_counter() - start
+        after_simulation(console, result, results or [], games_out, plot, quiet)
         text = json.dumps(result, indent=2)
         if quiet:
             sys.stdout.write(text + "\n")
@@ -368,6 +382,9 @@ def bench(
         t.add_row("games", str(r["games"]))
         t.add_row("seconds", f"{r['seconds']:.2f}")
         console.print(t)
+
+
+register_commands(app)
 
 
 def main() -> None:
