@@ -24,7 +24,10 @@ def main() -> None:
         ray.shutdown()
     pool = simulate(edition, seats, games, 5, jobs=2)
     addrs = sorted({line.split()[3].rsplit(":", 1)[0] for line in listen.splitlines() if line})
-    print(json.dumps({"ray": on_ray, "pool": pool, "listen": addrs}))
+    links = subprocess.run(["ip", "-o", "link"], capture_output=True, text=True).stdout
+    names = sorted(line.split(":")[1].strip() for line in links.splitlines() if line)
+    result = {"ray": on_ray, "pool": pool, "listen": addrs, "interfaces": names}
+    print(json.dumps(result))
 
 
 if __name__ == "__main__":

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
 
 from tycoon.analysis.chain import Chain, build_chain
 from tycoon.analysis.policy import MovePolicy
 from tycoon.analysis.rent import group_rents
 from tycoon.editions.registry import find_edition
+
+
+@functools.lru_cache(maxsize=16)
+def _chain(tag: str, options: str, policy: MovePolicy) -> Chain:
+    """Chains are kept per process (an edition's chain takes a second or two)."""
+    return build_chain(tag, json.loads(options), policy)
 
 
 def _r(x: float) -> float:
@@ -19,7 +27,8 @@ def analyze(
 ) -> tuple[Chain, dict[str, Any]]:
     """Build the chain and summarise it (see README, "Landing analysis")."""
     ed = find_edition(edition)
-    chain = build_chain(ed, options, policy)
+    opts = ed.options_type.parse(options or {}).to_dict()
+    chain = _chain(ed.tag, json.dumps(opts, sort_keys=True), policy or MovePolicy())
     per_roll = chain.per_roll()
     per_turn = chain.per_turn()
     land = chain.landings_per_roll()

@@ -295,13 +295,14 @@ def simulate(
                 address=address,
             )
         elapsed = time.perf_counter() - start
-        after_simulation(console, result, results or [], games_out, plot, quiet)
         text = json.dumps(result, indent=2)
         if quiet:
+            after_simulation(console, result, results or [], games_out, plot, quiet)
             sys.stdout.write(text + "\n")
             return
         _print_summary(console, result)
         console.print(f"[dim]{games} games in {elapsed:.1f} s ({games / elapsed:.1f} games/s)[/]")
+        after_simulation(console, result, results or [], games_out, plot, quiet)
         if json_path:
             Path(json_path).write_text(text + "\n", encoding="utf-8")
             console.print(f"Summary written to [bold]{json_path}[/]")
