@@ -50,7 +50,9 @@ def run_ray(
     """Play the games on Ray; the parts in seed order."""
     ray = import_ray()
     started = not ray.is_initialized()
-    if started:
+    if started and address is None:  # a local Ray of this machine, addressed on loopback
+        ray.init(include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
+    elif started:
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     try:
         parts: list[Part] = []
