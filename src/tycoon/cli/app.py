@@ -26,6 +26,7 @@ from tycoon.bots.base import Bot, bot_names, make_bot
 from tycoon.cli.oneline import OneLineGroup, fail
 from tycoon.cli.safe import clean, esc, is_clean_name, plain, plain_line
 from tycoon.cli.tournament import register as _register_tournament
+from tycoon.cli.analytics import register_commands
 from tycoon.editions.base import Edition
 from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.api import new_game
@@ -332,8 +333,15 @@ def simulate(
         str | None,
         typer.Option("--json", help="Write the summary JSON to this file ('-': stdout)."),
     ] = None,
+    plot: Annotated[str | None, typer.Option(help="Write plots (PNG, SVG) into DIR.")] = None,
+    games_out: Annotated[
+        str | None, typer.Option(help="One row per game: FILE.csv, or .parquet (pyarrow).")
+    ] = None,
+    backend: Annotated[str, typer.Option(help="process (local pool) or ray.")] = "process",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address.")] = None,
 ) -> None:
     """Play many games of bots and summarise them (turn_limit defaults to 500 rounds)."""
+    from tycoon.cli.analytics import after_simulation, check_outputs
     from tycoon.sim.runner import simulate as run_simulation
 
     console = _out()
@@ -344,6 +352,8 @@ def simulate(
         quiet = json_path == "-"
         if json_path and not quiet:
             _check_writable(Path(json_path))
+        check_outputs(games_out, backend)
+        results: list[Any] | None = [] if (plot or games_out) else None
         start = time.perf_counter()
         progress = Progress(
             TextColumn("simulating"),
@@ -363,14 +373,19 @@ def simulate(
                 jobs=jobs,
                 options=opts,
                 progress=lambda n: progress.update(task, completed=n),
+                results=results,
+                backend=backend,
+                address=address,
             )
         elapsed = time.perf_counter() - start
         text = json.dumps(result, indent=2)
         if quiet:
+            after_simulation(console, result, results or [], games_out, plot, quiet)
             sys.stdout.write(text + "\n")
             return
         _print_summary(console, result)
         console.print(f"[dim]{games} games in {elapsed:.1f} s ({games / elapsed:.1f} games/s)[/]")
+        after_simulation(console, result, results or [], games_out, plot, quiet)
         if json_path:
             Path(json_path).write_text(text + "\n", encoding="utf-8")
             console.print(Text.assemble("Summary written to ", (clean(json_path), "bold")))
@@ -460,6 +475,7 @@ def bench(
 
 _register_tournament(app)
 register_server_commands(app)
+register_commands(app)
 
 
 def main() -> None:

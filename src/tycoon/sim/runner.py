@@ -15,6 +15,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import Any
 
+from tycoon.analysis.mover import register as register_movers
 from tycoon.bots.base import make_bot
 from tycoon.editions.registry import find_edition
 from tycoon.engine.api import new_game
@@ -22,6 +23,8 @@ from tycoon.engine.rng import Rng
 from tycoon.engine.types import CHANCE
 from tycoon.sim.driver import play
 from tycoon.sim.stats import Accumulator, summary
+
+register_movers()
 
 DEFAULT_TURN_LIMIT = 500
 """`simulate` ends every game after this many rounds unless the options say otherwise."""
@@ -45,6 +48,8 @@ class GameResult:
     """Per square: moves that ended there (card moves included, jail transfers not)."""
     decisions: int
     """Actions applied by players (chance outcomes excluded)."""
+    scores: tuple[int, ...] = ()
+    """Each seat's final score (`Edition.scores`: net worth, points, ...)."""
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -69,17 +74,31 @@ def play_one(
         bankruptcies=st.alive.count(False),
         landings=list(st.landings or ()),
         decisions=decisions,
+        scores=tuple(st.edition.scores(st)),
     )
 
 
+Part = tuple[Accumulator, list[GameResult]]
+"""A chunk's statistics and, when asked for, its games in seed order."""
+
+
 def _run_chunk(
-    edition: str, seats: list[str], first: int, count: int, options: dict[str, Any]
-) -> Accumulator:
+    edition: str,
+    seats: list[str],
+    first: int,
+    count: int,
+    options: dict[str, Any],
+    keep: bool = False,
+) -> Part:
     size = find_edition(edition).board.size
     acc = Accumulator(len(seats), size)
+    kept: list[GameResult] = []
     for seed in range(first, first + count):
-        acc.add(play_one(edition, seats, seed, options))
-    return acc
+        r = play_one(edition, seats, seed, options)
+        acc.add(r)
+        if keep:
+            kept.append(r)
+    return acc, kept
 
 
 def sim_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -102,12 +121,17 @@ def simulate(
     jobs: int | None = None,
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    results: list[GameResult] | None = None,
+    backend: str = "process",
+    address: str | None = None,
 ) -> dict[str, Any]:
     """Play `games` games and return the summary (see `tycoon.sim.stats.summary`).
 
     `jobs` processes (default: one per CPU; 1 runs in this process). `progress(n_done)`
-    is called with the number of games finished so far. Unknown editions, options or bot
-    names raise before any game starts.
+    is called with the number of games finished so far. `results`, if given, receives
+    every game's `GameResult` in seed order. `backend="ray"` runs the chunks as Ray tasks
+    (`tycoon.sim.ray_backend`; `address` of the cluster, default a local Ray). Unknown
+    editions, options or bot names raise before any game starts.
     """
     ed = find_edition(edition)
     seats = list(seats)
@@ -121,22 +145,29 @@ def simulate(
         make_bot(name, 0)
     if games < 0:
         raise ValueError("games must be >= 0")
+    if backend not in ("process", "ray"):
+        raise ValueError(f"unknown backend '{backend}'; known: process, ray")
     jobs = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
-    total = Accumulator(len(seats), ed.board.size)
+    keep = results is not None
     tag = ed.tag
-    if jobs == 1 or games <= 1:
+    parts: list[Part] = []
+    if backend == "ray":
+        from tycoon.sim.ray_backend import run_ray
+
+        parts = run_ray(_run_chunk, tag, seats, games, seed, opts, keep, address, progress)
+    elif jobs == 1 or games <= 1:
         for i in range(games):
-            total.add(play_one(tag, seats, seed + i, opts))
+            parts.append(_run_chunk(tag, seats, seed + i, 1, opts, keep))
             if progress is not None:
                 progress(i + 1)
     else:
         size = chunk_size(games, jobs)
         starts = list(range(0, games, size))
-        parts: list[Accumulator | None] = [None] * len(starts)
+        slots: list[Part | None] = [None] * len(starts)
         done = 0
         with ProcessPoolExecutor(max_workers=min(jobs, len(starts))) as pool:
-            pending: dict[Future[Accumulator], int] = {
-                pool.submit(_run_chunk, tag, seats, seed + s, min(size, games - s), opts): k
+            pending: dict[Future[Part], int] = {
+                pool.submit(_run_chunk, tag, seats, seed + s, min(size, games - s), opts, keep): k
                 for k, s in enumerate(starts)
             }
             while pending:
@@ -144,11 +175,16 @@ def simulate(
                 for fut in finished:
                     k = pending.pop(fut)
                     part = fut.result()
-                    parts[k] = part
-                    done += part.games
+                    slots[k] = part
+                    done += part[0].games
                     if progress is not None:
                         progress(done)
-        for chunk in parts:
+        for chunk in slots:
             assert chunk is not None
-            total.merge(chunk)
+            parts.append(chunk)
+    total = Accumulator(len(seats), ed.board.size)
+    for acc, kept in parts:
+        total.merge(acc)
+        if results is not None:
+            results.extend(kept)
     return summary(total, edition=tag, seats=seats, seed=seed, options=opts)
