@@ -6,8 +6,11 @@
 jail, end of turn), every other live seat in turn order after the active one is asked once
 for an out-of-turn action. A bot answers with `Bot.respond`; a seat without a bot gets a
 decision of its own (`Decision.window`, which allows "pass"), if the `windows` policy offers
-it one. The window closes early when an action opens a decision (an offer, a debt); the
-window is polled again when the game comes back to its frame, as the driver does.
+it one. Each other seat is offered a window once per decision of the active player: when an
+answer opens a decision (an offer, a debt), that decision is settled first and the poll goes
+on with the next seat when the game is back at the window (the driver polls every seat
+again; for learners that could repeat without end). After the active player acts at the
+window frame, a new poll starts.
 """
 
 from __future__ import annotations
@@ -81,14 +84,15 @@ class Table:
                 if d is not None:
                     self.decision = d
                     return d
-                if self._queue is None:
-                    continue  # the window closed early: settle what it opened first
+                if st.termination or st.stack[-1] is not top:
+                    continue  # a response opened a decision: settle it, then poll on
             bot = bots.get(cur)
             if bot is None:
                 self.decision = Decision(cur, False, legal_actions(st))
                 return self.decision
             flow.apply_action(st, bot.choose(st, cur, LazyLegal(st, cur)), cur)
-            self._queue = None
+            if top is self._top:
+                self._queue = None  # the active player acted at the window: a new poll
         return None
 
     def _poll(self, top: Frame) -> Decision | None:
@@ -109,7 +113,6 @@ class Table:
             if act is not None:
                 flow.apply_action(st, act, seat)
                 if st.termination or st.stack[-1] is not top:
-                    self._queue = None
                     return None
         return None
 
@@ -125,6 +128,6 @@ class Table:
         else:
             top = st.stack[-1]
             flow.apply_action(st, action, d.seat)
-            if not d.window or st.termination or st.stack[-1] is not top:
-                self._queue = None
+            if not d.window and top is self._top:
+                self._queue = None  # the active player acted at the window: a new poll
         self.decision = None
