@@ -224,3 +224,26 @@ def test_vector_constructor() -> None:
     obs, _r, _term, _trunc, _info = vec.step(actions)
     assert obs.shape[0] == 2
     vec.close()
+
+
+def test_observation_sections_read_the_state() -> None:
+    env = rl.env("classic", players=3)
+    env.reset(seed=9)
+    st = env.game.table.st
+    st.cash[1] = 1500
+    st.owner[5] = 2
+    st.level[3] = 5
+    st.jail[2] = 1
+    obs = env.game.observe(0)
+    sec = env.game.encoder.sections
+
+    def part(name: str) -> np.ndarray:
+        o, size = sec[name]
+        return obs[o : o + size]
+
+    assert part("me").tolist() == [1.0, 0.0, 0.0]
+    assert part("cash")[1] == 0.5  # of the 3000 starting cash
+    assert part("owner").reshape(40, 3)[5].tolist() == [0.0, 0.0, 1.0]
+    assert part("level")[3] == 1.0
+    assert part("in_jail").tolist() == [0.0, 0.0, 1.0]
+    assert part("position").reshape(3, 40)[:, 0].tolist() == [1.0, 1.0, 1.0]

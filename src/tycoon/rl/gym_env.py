@@ -90,9 +90,11 @@ class TycoonGym(gym.Env):  # type: ignore[type-arg, unused-ignore]
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        if seed is None and self._seed is None:
+            seed = 0
         super().reset(seed=seed)
-        if seed is None:  # deterministic too: the seed after the last one
-            seed = 0 if self._seed is None else self._seed + 1
+        if seed is None:  # the next game seed from the env's own generator (seeded above)
+            seed = int(self.np_random.integers(2**31))
         self._seed = int(seed)
         self.game.start(self._seed, self._bots(self._seed))
         self._started = True

@@ -75,7 +75,8 @@ class Encoder:
             off += size
         self.size = off
         sec = self.sections
-        self._pos_base = sec["position"][0] + np.arange(n) * s
+        self._pos_off = sec["position"][0]
+        self.inv_money = 1.0 / self.money
         self._own_base = sec["owner"][0] + np.arange(s) * n
 
     def encode(self, st: GameState, seat: int, window: bool, turn_cap: int) -> np.ndarray:
@@ -93,25 +94,23 @@ class Encoder:
             if 0 <= top[1] < n:
                 obs[sec["frame_seat"][0] + top[1]] = 1.0
             self._pending(obs, st, top)
-        o = sec["cash"][0]
-        obs[o : o + n] = st.cash
-        obs[o : o + n] /= self.money
-        o = sec["alive"][0]
-        obs[o : o + n] = st.alive
-        jail = np.asarray(st.jail)
-        o = sec["in_jail"][0]
-        obs[o : o + n] = jail >= 0
-        o = sec["jail_turns"][0]
-        obs[o : o + n] = (jail + 1) / 3.0
+        inv = self.inv_money
+        jail = st.jail
+        o = sec["cash"][0]  # cash, alive, in_jail, jail_turns: consecutive sections
+        obs[o : o + 4 * n] = (
+            [c * inv for c in st.cash]
+            + st.alive
+            + [j >= 0 for j in jail]
+            + [(j + 1) / 3.0 for j in jail]
+        )
         obs[sec["active"][0] + st.active] = 1.0
-        obs[self._pos_base + np.asarray(st.pos)] = 1.0
+        base = self._pos_off
+        for p, x in enumerate(st.pos):
+            obs[base + p * s + x] = 1.0
         own = np.asarray(st.owner)
         obs[(self._own_base + own)[own >= 0]] = 1.0
-        o = sec["mortgaged"][0]
-        obs[o : o + s] = st.mortgaged
-        o = sec["level"][0]
-        obs[o : o + s] = st.level
-        obs[o : o + s] /= 5.0
+        o = sec["mortgaged"][0]  # mortgaged, level: consecutive
+        obs[o : o + 2 * s] = st.mortgaged + [lv * 0.2 for lv in st.level]
         o = sec["bank"][0]
         obs[o] = st.houses_left / self.houses
         obs[o + 1] = st.hotels_left / self.hotels
@@ -125,7 +124,7 @@ class Encoder:
                 obs[o + i * n + h] = 1.0
         o = sec["claims"][0]
         for owner, payer, amount, _t in st.claims:
-            obs[o + owner * n + payer] += amount / self.money
+            obs[o + owner * n + payer] += amount * self.inv_money
         o = sec["clock"][0]
         obs[o] = st.turn / turn_cap if turn_cap else 0.0
         obs[o + 1] = st.rounds / 100.0
