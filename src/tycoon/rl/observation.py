@@ -105,8 +105,8 @@ class Encoder:
         )
         obs[sec["active"][0] + st.active] = 1.0
         base = self._pos_off
-        for p, x in enumerate(st.pos):
-            obs[base + p * s + x] = 1.0
+        for p, sq in enumerate(st.pos):
+            obs[base + p * s + sq] = 1.0
         own = np.asarray(st.owner)
         obs[(self._own_base + own)[own >= 0]] = 1.0
         o = sec["mortgaged"][0]  # mortgaged, level: consecutive
