@@ -16,8 +16,6 @@ import json
 import time
 from typing import Any
 
-import numpy as np
-
 import tycoon.rl as rl
 from tycoon.engine.rng import Rng
 from tycoon.sim.bench import bench
@@ -38,7 +36,7 @@ def env_steps_per_s(edition: str, seconds: float, observe: bool) -> dict[str, An
                 env.step(None)
                 continue
             mask = env.last()[0]["action_mask"] if observe else env.action_mask()
-            allowed = np.flatnonzero(mask)
+            allowed = mask.nonzero()[0]
             env.step(int(allowed[rng.below(len(allowed))]))
             steps += 1
             if steps % 256 == 0 and time.perf_counter() - start >= seconds:

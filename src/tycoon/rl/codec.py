@@ -108,6 +108,9 @@ class Codec:
             k: _COORDS.get(k, _no_args) for k in self._by_kind
         }
         self._enc = {blk.kind: self._encoder(blk) for blk in blocks if blk.kind != Kind.BID}
+        self._cache: dict[Action, int] = {}
+        """Index of every action encoded so far (bids excepted); the index depends on the
+        action alone, so the cache is exact."""
 
     # --- encoding -------------------------------------------------------------------------
 
@@ -172,10 +175,19 @@ class Codec:
         rung; other kinds ignore it. Raises UnencodableAction if `a` has no index."""
         if a.kind == Kind.BID:
             return self._bid_index(a.a, [x.a for x in listed if x.kind == Kind.BID])
-        enc = self._enc.get(a.kind)
-        if enc is None:
-            raise UnencodableAction(f"'{a}': kind {a.kind} is not used by {self.edition.id}")
-        return enc(a)
+        return self._encode(a)
+
+    def _encode(self, a: Action) -> int:
+        i = self._cache.get(a)
+        if i is None:
+            enc = self._enc.get(a.kind)
+            if enc is None:
+                raise UnencodableAction(f"'{a}': kind {a.kind} is not used by {self.edition.id}")
+            i = enc(a)
+            if len(self._cache) >= 200_000:
+                self._cache.clear()
+            self._cache[a] = i
+        return i
 
     def _bid_index(self, amount: int, bids: Sequence[int]) -> int:
         blk = self._by_kind[Kind.BID]
@@ -194,19 +206,17 @@ class Codec:
         acts: dict[int, Action] = {}
         if window:
             mask[PASS_WINDOW] = 1
-        enc = self._enc
+        cache = self._cache
         bids: list[int] | None = None
         for a in legal:
-            k = a.kind
-            if k == Kind.BID:
-                if bids is None:
-                    bids = [x.a for x in legal if x.kind == Kind.BID]
-                i = self._bid_index(a.a, bids)
-            else:
-                f = enc.get(k)
-                if f is None:
-                    raise UnencodableAction(f"'{a}': kind {k} is not used by {self.edition.id}")
-                i = f(a)
+            i = cache.get(a, -1)
+            if i < 0:
+                if a.kind == Kind.BID:  # its rung depends on the listed ladder: not cached
+                    if bids is None:
+                        bids = [x.a for x in legal if x.kind == Kind.BID]
+                    i = self._bid_index(a.a, bids)
+                else:
+                    i = self._encode(a)
             if i not in acts:
                 acts[i] = a
         if acts:
