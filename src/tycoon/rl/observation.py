@@ -1,0 +1,182 @@
+"""The observation encoder: a float32 vector of what one seat may see (docs/rl.md).
+
+Only public facts go in, the ones `tycoon.records.view.view` shows: cash, pawns, deeds,
+buildings, mortgages, jail, kept cards, open rent claims, the pending decision, the
+edition's own public state (`st.ext`: passports, chips, the island, the city) and how many
+cards each deck holds. Never the order of the decks or the random generator.
+
+The vector is a fixed list of sections (`Encoder.sections`, name -> (start, size)) for one
+edition and player count. Money is divided by the starting cash; the edition's own state
+goes through sign(x) * log(1 + |x|).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tycoon.engine.state import GameState
+from tycoon.rl.codec import Codec
+from tycoon.rules import frames as F
+
+OBS_VERSION = 0
+OBS_BOUND = 1000.0
+"""Every value is clipped to [-OBS_BOUND, OBS_BOUND] (the Box bounds)."""
+
+
+class Encoder:
+    """Builds the observation vector of a seat for games of one edition and size."""
+
+    def __init__(self, codec: Codec, st: GameState) -> None:
+        ed = st.edition
+        b = ed.board
+        n, s = st.n, b.size
+        self.n, self.s = n, s
+        self.codec = codec
+        self.money = float(b.constants["starting_cash"])
+        self.houses = max(1, b.constants["houses_in_bank"])
+        self.hotels = max(1, b.constants["hotels_in_bank"])
+        self.deck_len = [max(1, len(d)) for d in b.decks]
+        self.dice_max = 6.0 * max(2, ed.mechanics.dice)
+        kinds = sorted(F.DECISIONS | set(ed.frame_names))
+        self.frame_index = {k: i for i, k in enumerate(kinds)}
+        self.ext_keys = sorted(st.ext)
+        self.ext_len = [len(st.ext[k]) for k in self.ext_keys]
+        cards = len(codec.cards)
+        spec = [
+            ("me", n),
+            ("window", 1),
+            ("frame", len(kinds)),
+            ("frame_seat", n),
+            ("cash", n),
+            ("alive", n),
+            ("in_jail", n),
+            ("jail_turns", n),
+            ("active", n),
+            ("position", n * s),
+            ("owner", s * n),
+            ("mortgaged", s),
+            ("level", s),
+            ("bank", 2 + len(b.decks)),
+            ("cards", cards * n),
+            ("claims", n * n),
+            ("pending_squares", s),
+            ("pending_get", s),
+            ("pending_seat", n),
+            ("pending_amount", 1),
+            ("clock", 3),
+            ("ext", sum(self.ext_len)),
+        ]
+        self.sections: dict[str, tuple[int, int]] = {}
+        off = 0
+        for name, size in spec:
+            self.sections[name] = (off, size)
+            off += size
+        self.size = off
+        sec = self.sections
+        self._pos_off = sec["position"][0]
+        self.inv_money = 1.0 / self.money
+        self._own_base = sec["owner"][0] + np.arange(s) * n
+
+    def encode(self, st: GameState, seat: int, window: bool, turn_cap: int) -> np.ndarray:
+        """The observation of `seat` (deciding out of turn if `window`)."""
+        sec = self.sections
+        n, s = self.n, self.s
+        obs = np.zeros(self.size, dtype=np.float32)
+        obs[sec["me"][0] + seat] = 1.0
+        obs[sec["window"][0]] = float(window)
+        top = st.stack[-1] if st.stack and not st.termination else None
+        if top is not None:
+            fi = self.frame_index.get(top[0])
+            if fi is not None:
+                obs[sec["frame"][0] + fi] = 1.0
+            if 0 <= top[1] < n:
+                obs[sec["frame_seat"][0] + top[1]] = 1.0
+            self._pending(obs, st, top)
+        inv = self.inv_money
+        jail = st.jail
+        o = sec["cash"][0]  # cash, alive, in_jail, jail_turns: consecutive sections
+        obs[o : o + 4 * n] = (
+            [c * inv for c in st.cash]
+            + st.alive
+            + [j >= 0 for j in jail]
+            + [(j + 1) / 3.0 for j in jail]
+        )
+        obs[sec["active"][0] + st.active] = 1.0
+        base = self._pos_off
+        for p, sq in enumerate(st.pos):
+            obs[base + p * s + sq] = 1.0
+        own = np.asarray(st.owner)
+        obs[(self._own_base + own)[own >= 0]] = 1.0
+        o = sec["mortgaged"][0]  # mortgaged, level: consecutive
+        obs[o : o + 2 * s] = st.mortgaged + [lv * 0.2 for lv in st.level]
+        o = sec["bank"][0]
+        obs[o] = st.houses_left / self.houses
+        obs[o + 1] = st.hotels_left / self.hotels
+        for d, deck in enumerate(st.decks):
+            obs[o + 2 + d] = len(deck) / self.deck_len[d]
+        o = sec["cards"][0]
+        ci = self.codec.card_index
+        for c, h in st.card_holder.items():
+            i = ci.get(c)
+            if i is not None:
+                obs[o + i * n + h] = 1.0
+        o = sec["claims"][0]
+        for owner, payer, amount, _t in st.claims:
+            obs[o + owner * n + payer] += amount * self.inv_money
+        o = sec["clock"][0]
+        obs[o] = st.turn / turn_cap if turn_cap else 0.0
+        obs[o + 1] = st.rounds / 100.0
+        obs[o + 2] = st.last_dice / self.dice_max
+        o, size = sec["ext"]
+        if size:
+            ext = st.ext
+            p = o
+            for k, ln in zip(self.ext_keys, self.ext_len, strict=True):
+                vals = ext[k]
+                m = min(ln, len(vals))
+                obs[p : p + m] = vals[:m]
+                p += ln
+            x = obs[o : o + size]
+            obs[o : o + size] = np.sign(x) * np.log1p(np.abs(x))
+        np.clip(obs, -OBS_BOUND, OBS_BOUND, out=obs)
+        return obs
+
+    def _pending(self, obs: np.ndarray, st: GameState, f: tuple[Any, ...]) -> None:
+        """The public facts of the pending decision (as `records.view` shows them)."""
+        sec = self.sections
+        k = f[0]
+        squares = 0
+        get = 0
+        other = -1
+        amount = 0
+        if k == F.BUY:
+            squares = 1 << f[2]
+        elif k == F.AUCTION:
+            if f[2] >= 0:
+                squares = 1 << f[2]
+            amount, other = f[4], f[5]
+        elif k == F.DEBT:
+            other, amount = f[2], f[3]
+        elif k == F.OFFER:
+            _, _resp, kind, frm, what, price = f[:6]
+            other, amount = frm, price
+            if kind == F.OFFER_TRADE:
+                squares, get = what
+            elif kind != F.OFFER_CARD:
+                squares = what
+        elif k == F.ACQUIRED:
+            squares = f[2]
+        elif k == F.FINAL_CLAIM:
+            other = f[2]
+        s = self.s
+        for off, mask in ((sec["pending_squares"][0], squares), (sec["pending_get"][0], get)):
+            mask &= (1 << s) - 1
+            while mask:
+                low = mask & -mask
+                obs[off + low.bit_length() - 1] = 1.0
+                mask ^= low
+        if 0 <= other < self.n:
+            obs[sec["pending_seat"][0] + other] = 1.0
+        obs[sec["pending_amount"][0]] = amount / self.money
