@@ -23,10 +23,10 @@ from rich.table import Table
 from rich.text import Text
 
 from tycoon.bots.base import Bot, bot_names, make_bot
+from tycoon.cli.analytics import register_commands
 from tycoon.cli.oneline import OneLineGroup, fail
 from tycoon.cli.safe import clean, esc, is_clean_name, plain, plain_line
 from tycoon.cli.tournament import register as _register_tournament
-from tycoon.cli.analytics import register_commands
 from tycoon.editions.base import Edition
 from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.api import new_game

@@ -149,9 +149,9 @@ def apply_action(st: GameState, action: Action | str, seat: int | None = None) -
     if isinstance(action, str):
         action = parse_action(st, action)
     else:
-        why = fault(st, action)
-        if why:
-            raise IllegalActionError(action, legal_actions(st, seat), why)
+        bad = fault(st, action)
+        if bad:
+            raise IllegalActionError(action, legal_actions(st, seat), bad)
     log = st.events
     start = len(log) if log is not None else 0
     try:
@@ -159,10 +159,10 @@ def apply_action(st: GameState, action: Action | str, seat: int | None = None) -
     except IllegalActionError as e:
         from tycoon.rules.why import why_illegal  # only on a refusal: off the hot path
 
-        why = why_illegal(st, action, seat)
-        if why is None or e.reason:
+        refusal = why_illegal(st, action, seat)
+        if refusal is None or e.reason:
             raise
-        raise IllegalActionError(action, e.legal, why.reason, why.rule) from None
+        raise IllegalActionError(action, e.legal, refusal.reason, refusal.rule) from None
     return log[start:] if log is not None else []
 
 
