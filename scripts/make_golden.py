@@ -51,7 +51,7 @@ GAMES = (
     Golden(
         "six_players", ("heuristic", "random", "random", "heuristic", "random", "heuristic"), 303
     ),
-    Golden("two_players", ("heuristic", "random"), 404, "wonders"),
+    Golden("two_players", ("heuristic", "random"), 405, "wonders"),
     Golden("four_players", ("heuristic", "heuristic", "random", "heuristic"), 505, "wonders"),
     Golden(
         "six_players",
