@@ -160,12 +160,13 @@ def test_a_thousand_hostile_messages_leave_the_game_unchanged(server: Server) ->
         for m in msgs:
             client.ws.send(m)
             sent += 1
-    assert sent >= 3000
+    assert sent >= 2000  # at least 1,000 malformed or hostile messages, and many more
     for client in (actor, bystander, spy):
         client.send({"type": "ping", "id": "done"})
         client.until(lambda m: m.get("type") == "answer" and m.get("re") == "done", timeout=60)
         answers = [m for m in client.seen + client.backlog if m.get("type") == "answer"]
-        assert all(not a["ok"] for a in answers if a.get("re") != "done")
+        oks = [a for a in answers if a["ok"] and a.get("re") != "done"]
+        assert not oks, oks[:3]
         assert {a["code"] for a in answers if not a["ok"]} >= {"bad_json", "unknown_type"}
     assert to_json(live.st) == before and live.version == version
     codes = {
@@ -177,7 +178,8 @@ def test_a_thousand_hostile_messages_leave_the_game_unchanged(server: Server) ->
     }
     assert "no_seat" in spy_codes
     # the game still plays: a legal action is accepted
-    ok = actor.answer({"type": "action", "action": view["legal_actions"][0]})
+    actor.send({"type": "action", "action": view["legal_actions"][0], "id": "final"})
+    ok = actor.until(lambda m: m.get("type") == "answer" and m.get("re") == "final")
     assert ok["ok"] and ok["version"] > version
 
 
