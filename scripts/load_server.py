@@ -50,37 +50,36 @@ async def seat_client(
     async with websockets.connect(
         f"{url}/ws/rooms/{room_id}?token={token}", max_size=1 << 22
     ) as ws:
-        pending: dict[int, float] = {}
+        sent_at = 0.0
         n = 0
         waiting = False
+        latest: dict[str, Any] | None = None
         async for raw in ws:
             msg = json.loads(raw)
             t = msg.get("type")
-            if t == "answer":
-                sent = pending.pop(msg.get("re"), None)
-                if sent is not None:
-                    lat.append(time.perf_counter() - sent)
-                    waiting = False
-                    accepted += bool(msg["ok"])
-                continue
-            if t == "room" and msg["room"]["status"] == "finished":
+            if t == "answer" and msg.get("re") == n and waiting:
+                lat.append(time.perf_counter() - sent_at)
+                waiting = False
+                accepted += bool(msg["ok"])
+            elif t == "room" and msg["room"]["status"] == "finished":
                 return accepted
-            view = msg.get("view")
-            if not view or view.get("termination"):
-                if view and view.get("termination"):
-                    return accepted
+            elif t in ("welcome", "update", "view") and msg.get("view"):
+                latest = msg
+            if waiting or latest is None:
                 continue
-            if waiting or view["current_player"] != seat or not view["legal_actions"]:
+            view = latest["view"]
+            if view["termination"]:
+                return accepted
+            if view["current_player"] != seat or not view["legal_actions"]:
                 continue
             legal = view["legal_actions"]
             quick = [a for a in legal if a in QUICK]
             act = rng.choice(quick) if quick and rng.random() < 0.8 else rng.choice(legal)
             n += 1
-            pending[n] = time.perf_counter()
+            sent_at = time.perf_counter()
             waiting = True
-            await ws.send(
-                json.dumps({"type": "action", "action": act, "id": n, "version": msg["version"]})
-            )
+            latest = None  # act again only on a view newer than this action
+            await ws.send(json.dumps({"type": "action", "action": act, "id": n}))
     return accepted
 
 

@@ -72,7 +72,7 @@ def test_restart_restores_every_room_and_game(
     open_room = a.create("classic", [{"kind": "human"}, *BOTS])
     for r in rooms:
         a.start(r)
-        _play_mine(a, r, 15)
+        _play_mine(a, r, 12)
         _settle(a, r["room_id"])
     before = {r["room_id"]: _state(a, r["room_id"]) for r in rooms}
     versions = {r["room_id"]: a.room(r["room_id"])["version"] for r in rooms}
