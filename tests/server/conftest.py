@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -26,9 +27,15 @@ from tycoon.server.manager import Config
 class Server:
     """A running server: its base URL, an HTTP client and WebSocket helpers."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, app: Any = None) -> None:
         self.url = url
+        self.app = app
+        self.stop: Callable[[], None] = lambda: None
         self.http = httpx.Client(base_url=url, timeout=20)
+
+    def live(self, room_id: str) -> Any:
+        """The server's own room object (thread servers only)."""
+        return self.app.state.manager.rooms[room_id]
 
     def ws_url(self, room_id: str, token: str | None = None) -> str:
         base = self.url.replace("http://", "ws://")
@@ -72,6 +79,7 @@ class Client:
         self.ws = ws
         self.seen: list[dict[str, Any]] = []
         self.raw: list[str] = []
+        self.backlog: list[dict[str, Any]] = []
         self.n = 0
 
     def send(self, msg: dict[str, Any] | str) -> None:
@@ -86,6 +94,12 @@ class Client:
         return msg
 
     def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 20) -> dict[str, Any]:
+        """The first message (kept back ones first) that `pred` accepts; the others are
+        kept back for later calls."""
+        for i, msg in enumerate(self.backlog):
+            if pred(msg):
+                del self.backlog[i]
+                return msg
         end = time.monotonic() + timeout
         while True:
             left = end - time.monotonic()
@@ -94,6 +108,7 @@ class Client:
             msg = self.recv(timeout=left)
             if pred(msg):
                 return msg
+            self.backlog.append(msg)
 
     def answer(self, msg: dict[str, Any], timeout: float = 10) -> dict[str, Any]:
         self.n += 1
@@ -109,9 +124,8 @@ class Client:
 def start_thread_server(config: Config) -> tuple[Server, Callable[[], None]]:
     sock = bind("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(config), log_level="warning", ws_max_size=1 << 20)
-    )
+    app = create_app(config)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_max_size=1 << 20))
     t = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     t.start()
     end = time.monotonic() + 20
@@ -121,15 +135,25 @@ def start_thread_server(config: Config) -> tuple[Server, Callable[[], None]]:
         time.sleep(0.02)
 
     def stop() -> None:
+        if not t.is_alive():
+            return
         server.should_exit = True
         t.join(15)
         sock.close()
 
-    return Server(f"http://127.0.0.1:{port}"), stop
+    return Server(f"http://127.0.0.1:{port}", app), stop
 
 
 @pytest.fixture
-def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+def tmp_dir() -> Iterator[Path]:
+    """A private temporary directory (pytest's own base directory may be pruned by other
+    pytest runs on a shared machine while a server still uses it)."""
+    with tempfile.TemporaryDirectory(prefix="tycoon-server-") as d:
+        yield Path(d)
+
+
+@pytest.fixture
+def make_server(tmp_dir: Path) -> Iterator[Callable[..., Server]]:
     """Start servers (in threads) over a store; all are stopped at the end."""
     stops: list[Callable[[], None]] = []
 
@@ -138,9 +162,10 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
         kw.setdefault("bot_delay_ms", 0)
         kw.setdefault("rate", 10_000.0)
         kw.setdefault("burst", 10_000)
-        cfg = Config(db=db or str(tmp_path / "tycoon.db"), **kw)
+        cfg = Config(db=db or str(tmp_dir / "tycoon.db"), **kw)
         srv, stop = start_thread_server(cfg)
         stops.append(stop)
+        srv.stop = stop
         return srv
 
     yield make
@@ -179,3 +204,104 @@ def spawn_server(db: str, *extra: str) -> tuple[subprocess.Popen[str], Server]:
             if time.monotonic() > end:
                 raise
             time.sleep(0.05)
+
+
+def _free_port() -> int:
+    s = bind("127.0.0.1", 0)
+    port: int = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def _pg_bin() -> Path | None:
+    import shutil
+
+    found = shutil.which("initdb")
+    if found:
+        return Path(found).parent
+    for d in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (d / "initdb").exists():
+            return d
+    return None
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on loopback on a free port (as the `postgres` user
+    when run as root); skipped, with the reason, only when none can be started."""
+    import shutil
+
+    bindir = _pg_bin()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed (no initdb); .ci/run installs it")
+    base = Path(tempfile.mkdtemp(prefix="tycoon-pg-"))
+    data = base / "data"
+    prefix: list[str] = []
+    if os.geteuid() == 0:
+        import pwd
+
+        try:
+            pw = pwd.getpwnam("postgres")
+        except KeyError:
+            pytest.skip("running as root and there is no 'postgres' user to run PostgreSQL")
+        os.chmod(base, 0o777)
+        os.chown(base, pw.pw_uid, pw.pw_gid)
+        runuser = shutil.which("runuser")
+        if runuser is None:
+            pytest.skip("running as root without runuser to start PostgreSQL")
+        prefix = [runuser, "-u", "postgres", "--"]
+    port = _free_port()
+    log = base / "pg.log"
+    try:
+        subprocess.run(
+            [*prefix, str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust"],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+        subprocess.run(
+            [
+                *prefix,
+                str(bindir / "pg_ctl"),
+                "-D",
+                str(data),
+                "-l",
+                str(log),
+                "-w",
+                "-o",
+                f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off",
+                "start",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+    except (subprocess.SubprocessError, OSError) as e:
+        detail = getattr(e, "stderr", b"") or b""
+        pytest.skip(f"PostgreSQL could not be started: {e} {detail.decode(errors='replace')}")
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(
+            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+            capture_output=True,
+            timeout=60,
+        )
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_dir: Path) -> Iterator[str]:
+    """A fresh store: a SQLite file, or a new database on the throwaway PostgreSQL."""
+    if request.param == "sqlite":
+        yield str(tmp_dir / "store.db")
+        return
+    import uuid
+
+    import psycopg
+
+    base: str = request.getfixturevalue("postgres_url")
+    name = "t_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(base, autocommit=True) as c:
+        c.execute(f"CREATE DATABASE {name}")
+    yield base.rsplit("/", 1)[0] + "/" + name

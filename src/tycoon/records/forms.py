@@ -122,8 +122,12 @@ def _entry(st: GameState, seat: int, a: Action) -> dict[str, Any]:
     }
 
 
-def _amounts(st: GameState, seat: int, a: Action, e: dict[str, Any]) -> None:
-    """Fill `params` and `template` of an amount-carrying action."""
+def _amounts(
+    st: GameState, seat: int, a: Action, e: dict[str, Any], memo: dict[tuple[int, int], Any]
+) -> None:
+    """Fill `params` and `template` of an amount-carrying action. The cash range of an
+    exchange (a sale) with items depends only on the two seats' cash, so it is found once
+    per partner (`memo`)."""
     k = a.kind
     unit = st.edition.board.constants["money_unit"]
     top = st.stack[-1] if st.stack else None
@@ -141,7 +145,10 @@ def _amounts(st: GameState, seat: int, a: Action, e: dict[str, Any]) -> None:
     elif k in (Kind.SELL_DEED, Kind.SELL_CARD):
         word = "sell-deed" if k == Kind.SELL_DEED else "sell-card"
         what = ",".join(map(str, squares_of(a.a))) if k == Kind.SELL_DEED else card_text(a.a)
-        rng = _range(st, seat, lambda n: a._replace(c=n), 0, st.cash[a.b], unit)
+        key = (k, a.b)
+        if key not in memo:
+            memo[key] = _range(st, seat, lambda n: a._replace(c=n), 0, st.cash[a.b], unit)
+        rng = memo[key]
         e["template"] = f"{word} {what} to {a.b} for {{amount}}"
     elif k == Kind.PAY_WITH and top is not None and top[0] == F.DEBT:
         rng = _range(st, seat, lambda n: a._replace(c=n), 0, top[3], unit)
@@ -150,7 +157,13 @@ def _amounts(st: GameState, seat: int, a: Action, e: dict[str, Any]) -> None:
         name = "cash"
         step = unit if st.edition.mechanics.trade_cash_in_units else 1
         lo = -(st.cash[a.a] // step * step)
-        rng = _range(st, seat, lambda n: a._replace(d=n), lo, st.cash[seat], step)
+        key = (k, a.a)
+        if not (a.b or a.c):
+            rng = _range(st, seat, lambda n: a._replace(d=n), lo, st.cash[seat], step)
+        else:
+            if key not in memo:
+                memo[key] = _range(st, seat, lambda n: a._replace(d=n), lo, st.cash[seat], step)
+            rng = memo[key]
         head = action_text(a).rsplit(" ", 1)[0]
         e["template"] = f"{head} {{cash}}"
     if rng is None:
@@ -169,6 +182,7 @@ def action_forms(
     acts = legal_actions(st, seat) if legal is None else legal
     out: list[dict[str, Any]] = []
     once: set[int] = set()
+    memo: dict[tuple[int, int], Any] = {}
     for a in acts:
         k = a.kind
         if k in (Kind.BID, Kind.WANT):
@@ -177,6 +191,6 @@ def action_forms(
             once.add(k)
         e = _entry(st, seat, a)
         if k in _AMOUNT or k == Kind.TRADE:
-            _amounts(st, seat, a, e)
+            _amounts(st, seat, a, e, memo)
         out.append(e)
     return out

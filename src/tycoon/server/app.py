@@ -498,10 +498,13 @@ async def _handle(room: Room, conn: Conn, raw: str, bucket: _Bucket, limit: int)
         _refuse(conn, None, "bad_json", "a message is a JSON object")
         return
     re_id = msg.get("id")
-    if not (re_id is None or isinstance(re_id, int | str)) or (
-        isinstance(re_id, str) and len(re_id) > 64
+    if (
+        isinstance(re_id, bool)
+        or not (re_id is None or isinstance(re_id, int | str))
+        or (isinstance(re_id, str) and len(re_id) > 64)
     ):
-        re_id = None
+        _refuse(conn, None, "bad_field", "'id' must be a number or a short string", field="id")
+        return
     kind = msg.get("type")
     if kind == "action":
         text, version = msg.get("action"), msg.get("version")

@@ -29,6 +29,9 @@ def register(app: typer.Typer) -> None:
         origin: Annotated[
             list[str] | None, typer.Option(help="Another allowed WebSocket Origin (repeatable).")
         ] = None,
+        rate: Annotated[
+            float, typer.Option(min=0.1, help="Messages a second per connection (burst 3x).")
+        ] = 20.0,
     ) -> None:
         """Run the game server (HTTP + WebSocket; protocol: docs/protocol.md)."""
         from tycoon.server.main import serve as run
@@ -36,7 +39,14 @@ def register(app: typer.Typer) -> None:
 
         try:
             run(
-                Config(db=db, grace_s=grace, bot_delay_ms=bot_delay, origins=tuple(origin or ())),
+                Config(
+                    db=db,
+                    grace_s=grace,
+                    bot_delay_ms=bot_delay,
+                    origins=tuple(origin or ()),
+                    rate=rate,
+                    burst=max(60, int(3 * rate)),
+                ),
                 host,
                 port,
             )

@@ -52,7 +52,7 @@ def _clock(raw: Any) -> dict[str, float] | None:
     if not isinstance(raw, dict):
         raise _validation("clock", "clock must be {decision_s, bank_s} or null")
     out = {}
-    for key, lo, hi in (("decision_s", 1, 3600), ("bank_s", 0, 36000)):
+    for key, lo, hi in (("decision_s", 0.1, 3600), ("bank_s", 0, 36000)):
         v = raw.get(key)
         if isinstance(v, bool) or not isinstance(v, int | float) or not lo <= v <= hi:
             raise _validation(f"clock.{key}", f"clock.{key} must be a number from {lo} to {hi}")

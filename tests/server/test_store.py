@@ -1,0 +1,198 @@
+"""Durable games (issue 11 items 1 and 8): the store on SQLite and PostgreSQL, Alembic
+migrations from a fresh and an older schema, restore on restart, and a SIGKILL in the middle
+of several games that loses no acknowledged action."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, text
+
+from tests.server.conftest import Server, spawn_server
+from tycoon.records.record import replay
+from tycoon.records.snapshot import to_json
+from tycoon.server import room as room_mod
+from tycoon.server.store import Store, migrate, normalise_url
+
+BOTS = [{"kind": "bot", "level": "basic"}, {"kind": "bot", "level": "random"}]
+
+
+def _play_mine(srv: Server, room: dict[str, Any], actions: int) -> list[tuple[int, str]]:
+    """Play `actions` decisions of seat 0 (its first legal action); the acknowledged
+    (version, action) pairs."""
+    me = srv.ws(room["room_id"], room["token"])
+    me.recv()
+    me.send({"type": "sync"})
+    acked: list[tuple[int, str]] = []
+    while len(acked) < actions:
+        msg = me.until(lambda m: m.get("type") in ("update", "view", "room"))
+        if msg["type"] == "room" and msg["room"]["status"] == "finished":
+            break
+        if msg["type"] != "room" and msg["view"]["termination"]:
+            break
+        if msg["type"] != "room" and msg["view"]["current_player"] == 0:
+            act = msg["view"]["legal_actions"][0]
+            ans = me.answer({"type": "action", "action": act, "version": msg["version"]})
+            if ans["ok"]:
+                acked.append((ans["version"], act))
+    me.close()
+    return acked
+
+
+def _state(srv: Server, rid: str) -> str:
+    return str(to_json(srv.live(rid).st))
+
+
+def _settle(srv: Server, rid: str) -> None:
+    """Wait until the game waits on seat 0 (the bots have played their part)."""
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        st = srv.live(rid).st
+        v = len(st.history)
+        time.sleep(0.2)
+        if st.current_player in (0, -2) and len(st.history) == v:
+            return
+    raise AssertionError("the game does not settle")
+
+
+def test_restart_restores_every_room_and_game(
+    make_server: Callable[..., Server], db_url: str, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(room_mod, "SNAPSHOT_EVERY", 25)
+    a = make_server(db=db_url, grace_s=120)  # the games wait on seat 0 while it is away
+    rooms = []
+    for edition in ("classic", "wonders", "builder", "metropol"):
+        rooms.append(a.create(edition, [{"kind": "human"}, *BOTS], options={"turn_limit": 40}))
+    open_room = a.create("classic", [{"kind": "human"}, *BOTS])
+    for r in rooms:
+        a.start(r)
+        _play_mine(a, r, 12)
+        _settle(a, r["room_id"])
+    before = {r["room_id"]: _state(a, r["room_id"]) for r in rooms}
+    versions = {r["room_id"]: a.room(r["room_id"])["version"] for r in rooms}
+    assert max(versions.values()) > room_mod.SNAPSHOT_EVERY  # restores from a snapshot
+    commitments = {r["room_id"]: a.room(r["room_id"])["commitment"] for r in rooms}
+    a.stop()  # nothing from memory survives
+    b = make_server(db=db_url, grace_s=120)
+    for r in rooms:
+        rid = r["room_id"]
+        assert _state(b, rid) == before[rid]
+        assert b.room(rid)["version"] == versions[rid]
+        assert b.room(rid)["commitment"] == commitments[rid]
+    assert b.room(open_room["room_id"])["status"] == "open"
+    # play goes on after the restart, with the same token, to the end
+    r = rooms[0]
+    _play_mine(b, r, 10_000)
+    b.wait_status(r["room_id"], "finished")
+    rec = b.http.get(f"/api/rooms/{r['room_id']}/record").json()
+    assert replay(rec).termination
+
+
+def test_fresh_and_older_schema_both_start(
+    tmp_dir: Path, make_server: Callable[..., Server]
+) -> None:
+    fresh = tmp_dir / "fresh.db"
+    srv = make_server(db=str(fresh))
+    assert srv.http.get("/api/rooms").json() == []
+    old = tmp_dir / "old.db"
+    migrate(str(old), "0001")
+    eng = create_engine(normalise_url(str(old)))
+    data = {
+        "settings": {
+            "edition": "classic",
+            "options": {},
+            "clock": None,
+            "public": True,
+            "bot_delay_ms": 0,
+            "grace_s": 1.0,
+            "name": "old room",
+        },
+        "seats": [
+            {"kind": "bot", "level": "basic", "name": f"B{i}", "token_hash": None} for i in range(3)
+        ],
+        "host_hash": "0" * 64,
+        "invite": "inv",
+    }
+    with eng.begin() as c:
+        cols = [r[1] for r in c.execute(text("PRAGMA table_info(rooms)"))]
+        assert "updated_at" not in cols  # the older schema
+        c.execute(
+            text("INSERT INTO rooms VALUES ('oldroom', 1.0, 'open', :d)"), {"d": json.dumps(data)}
+        )
+    eng.dispose()
+    srv2 = make_server(db=str(old))
+    assert srv2.room("oldroom")["name"] == "old room"
+    Store(str(old)).close()  # upgraded in place: opening again is a no-op
+
+
+def test_sigkill_in_the_middle_loses_no_acknowledged_action(tmp_dir: Path) -> None:
+    db = str(tmp_dir / "kill.db")
+    proc, srv = spawn_server(db)
+    try:
+        rooms = [
+            srv.create(ed, [{"kind": "human"}, *BOTS], options={"turn_limit": 30})
+            for ed in ("classic", "wonders", "metropol")
+        ]
+        for r in rooms:
+            srv.start(r)
+        acked: dict[str, list[tuple[int, str]]] = {r["room_id"]: [] for r in rooms}
+        clients = {}
+        for r in rooms:
+            c = srv.ws(r["room_id"], r["token"])
+            c.recv()
+            c.send({"type": "sync"})
+            clients[r["room_id"]] = c
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:  # act in all rooms, interleaved
+            for rid, c in clients.items():
+                msg = c.until(lambda m: m.get("type") in ("update", "view", "answer"))
+                if msg["type"] == "answer" and msg["ok"] and "version" in msg:
+                    acked[rid].append((msg["version"], msg.get("text", "")))
+                elif msg["type"] != "answer" and msg["view"]["current_player"] == 0:
+                    c.n += 1
+                    c.send({"type": "action", "action": msg["view"]["legal_actions"][0], "id": c.n})
+        sent = {rid: [m for m in c.seen] for rid, c in clients.items()}
+        os.kill(proc.pid, signal.SIGKILL)  # in the middle of the games
+        proc.wait(10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    # every acknowledged action: the versions the answers named
+    acked_versions = {
+        rid: [
+            m["version"]
+            for m in msgs
+            if m.get("type") == "answer" and m.get("ok") and "version" in m
+        ]
+        for rid, msgs in sent.items()
+    }
+    assert sum(len(v) for v in acked_versions.values()) > 10
+    proc2, srv2 = spawn_server(db)
+    try:
+        for r in rooms:
+            rid = r["room_id"]
+            room = srv2.room(rid)
+            assert room["status"] == "running"
+            if acked_versions[rid]:
+                assert room["version"] >= max(acked_versions[rid])
+        # play goes on: finish one game and check its log holds every acknowledged step
+        r = rooms[0]
+        rid = r["room_id"]
+        _play_mine(srv2, r, 10_000)
+        srv2.wait_status(rid, "finished")
+        rec = srv2.http.get(f"/api/rooms/{rid}/record").json()
+        for v in acked_versions[rid]:
+            assert rec["actions"][v - 1][0] == 0  # the acknowledged step is seat 0's action
+        assert replay(rec).termination
+    finally:
+        proc2.send_signal(signal.SIGTERM)
+        try:
+            proc2.wait(10)
+        except Exception:
+            proc2.kill()
