@@ -88,13 +88,15 @@ export class RoomPage {
       box.appendChild(h("form.row", { onsubmit: (e) => { e.preventDefault(); this.join(name.value.trim()); } },
         h("label", { for: "join-name", text: "Your name" }), name, h("button.primary", { type: "submit", id: "join-btn" }, "Join")));
     }
+    const controls = h("div.row", {});
+    box.appendChild(controls);
     if (hostT) {
-      box.appendChild(h("button.primary", { type: "button", id: "start-btn", onclick: async () => {
+      controls.appendChild(h("button.primary", { type: "button", id: "start-btn", onclick: async () => {
         try { await api("POST", `/api/rooms/${encodeURIComponent(this.id)}/start`, {}, hostT); this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}`); if (this.room.status !== "open") this.game(); }
         catch (e) { announce(e.message, "error"); }
       } }, "Start the game"));
     }
-    box.appendChild(h("button", { type: "button", id: "watch-btn", onclick: () => { this.watching = true; this.game(); } }, "Watch"));
+    controls.appendChild(h("button", { type: "button", id: "watch-btn", onclick: () => { this.watching = true; this.game(); } }, "Watch"));
     fill(this.root, box);
     // follow the room over the socket (seats, start)
     this.connect();
