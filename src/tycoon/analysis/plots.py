@@ -70,6 +70,7 @@ def landing_heatmap(
 
     def shade(v: float) -> Any:
         return cmap(0.05 + 0.7 * max(0.0, v - low) / ((top - low) or 1.0))
+
     for s, v in enumerate(values):
         x, y = ring_position(s, size)
         ax.add_patch(Rectangle((x, y), 1, 1, facecolor=shade(v), edgecolor="black", lw=0.6))
