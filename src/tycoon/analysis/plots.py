@@ -66,9 +66,14 @@ def landing_heatmap(
     ax = fig.add_subplot()
     cmap = matplotlib.colormaps["YlOrRd"]
     top = max(values) or 1.0
+    low = min((v for v in values if v > 0), default=0.0)
+
+    def shade(v: float) -> Any:
+        return cmap(0.05 + 0.7 * max(0.0, v - low) / ((top - low) or 1.0))
+
     for s, v in enumerate(values):
         x, y = ring_position(s, size)
-        ax.add_patch(Rectangle((x, y), 1, 1, facecolor=cmap(v / top), edgecolor="black", lw=0.6))
+        ax.add_patch(Rectangle((x, y), 1, 1, facecolor=shade(v), edgecolor="black", lw=0.6))
         label = names[s][:14]
         ax.text(x + 0.5, y + 0.62, label, ha="center", va="center", fontsize=4.5)
         ax.text(x + 0.5, y + 0.3, f"{100 * v:.2f}%", ha="center", va="center", fontsize=6)
