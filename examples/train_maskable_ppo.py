@@ -2,7 +2,7 @@
 
     pip install -e '.[train]'        # torch (take the CPU build) and sb3-contrib
     python examples/train_maskable_ppo.py --edition classic --opponents heuristic,heuristic \
-        --minutes 5 --eval-games 200
+        --minutes 5 --eval-games 60
 
 It measures the win rate of the untrained policy (a masked random-ish start), trains for a
 wall-clock budget, measures again on the same evaluation seeds, and prints both. A game won
@@ -94,9 +94,9 @@ def main() -> None:
     p.add_argument("--seat", type=int, default=0)
     p.add_argument("--turn-limit", type=int, default=30, help="rounds; then scores decide")
     p.add_argument("--windows", default="claims", choices=["all", "claims", "none"])
-    p.add_argument("--max-steps", type=int, default=3000, help="learner decisions per game")
+    p.add_argument("--max-steps", type=int, default=600, help="learner decisions per game")
     p.add_argument("--minutes", type=float, default=5.0, help="training wall-clock budget")
-    p.add_argument("--eval-games", type=int, default=200)
+    p.add_argument("--eval-games", type=int, default=60)
     p.add_argument("--n-envs", type=int, default=4)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", default="", help="also write the summary to this file")
