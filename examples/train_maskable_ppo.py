@@ -2,7 +2,7 @@
 
     pip install -e '.[train]'        # torch (take the CPU build) and sb3-contrib
     python examples/train_maskable_ppo.py --edition classic --opponents heuristic,heuristic \
-        --minutes 5 --eval-games 200
+        --minutes 5 --eval-games 60
 
 It measures the win rate of the untrained policy (a masked random-ish start), trains for a
 wall-clock budget, measures again on the same evaluation seeds, and prints both. A game won
@@ -17,6 +17,7 @@ import json
 import time
 from typing import Any
 
+import gymnasium as gym
 import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
@@ -40,6 +41,18 @@ class WallClock(BaseCallback):
         return time.perf_counter() - self.start < self.seconds
 
 
+class StallingLoses(gym.Wrapper):  # type: ignore[type-arg]
+    """A truncated episode (the step cap: endless mortgaging, say) scores as a loss, -1;
+    otherwise a policy learns that stalling (reward 0) beats losing."""
+
+    def step(self, action: Any) -> Any:
+        obs, r, term, trunc, info = self.env.step(action)
+        return obs, (-1.0 if trunc and not term else r), term, trunc, info
+
+    def action_masks(self) -> Any:
+        return self.env.unwrapped.action_masks()
+
+
 def make_env(args: argparse.Namespace) -> rl.TycoonGym:
     return rl.gym_env(
         args.edition,
@@ -47,15 +60,16 @@ def make_env(args: argparse.Namespace) -> rl.TycoonGym:
         seat=args.seat,
         options={"turn_limit": args.turn_limit},
         windows=args.windows,
+        max_steps=args.max_steps,
     )
 
 
 def win_rate(model: MaskablePPO, args: argparse.Namespace) -> dict[str, Any]:
     """Play `eval_games` games on seeds 10**6 + i with the policy's masked (sampled)
-    actions; the learner's share of the wins."""
+    actions; the learner's share of the wins (a game cut at the step cap is lost)."""
     env = make_env(args)
     wins = 0.0
-    steps = 0
+    steps = truncated = 0
     for i in range(args.eval_games):
         obs, _ = env.reset(seed=10**6 + i)
         done = False
@@ -64,11 +78,13 @@ def win_rate(model: MaskablePPO, args: argparse.Namespace) -> dict[str, Any]:
             obs, _r, term, trunc, _ = env.step(int(action))
             done = term or trunc
             steps += 1
+        truncated += int(trunc and not term)
         w = env.winners()
         if args.seat in w:
             wins += 1.0 / len(w)
     n = args.eval_games
-    return {"games": n, "wins": round(wins, 3), "win_rate": round(wins / n, 4), "steps": steps}
+    rate = round(wins / n, 4)
+    return {"games": n, "wins": round(wins, 3), "win_rate": rate, "steps": steps, "cut": truncated}
 
 
 def main() -> None:
@@ -78,8 +94,9 @@ def main() -> None:
     p.add_argument("--seat", type=int, default=0)
     p.add_argument("--turn-limit", type=int, default=30, help="rounds; then scores decide")
     p.add_argument("--windows", default="claims", choices=["all", "claims", "none"])
+    p.add_argument("--max-steps", type=int, default=600, help="learner decisions per game")
     p.add_argument("--minutes", type=float, default=5.0, help="training wall-clock budget")
-    p.add_argument("--eval-games", type=int, default=200)
+    p.add_argument("--eval-games", type=int, default=60)
     p.add_argument("--n-envs", type=int, default=4)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", default="", help="also write the summary to this file")
@@ -87,7 +104,7 @@ def main() -> None:
 
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
-    venv = make_vec_env(lambda: make_env(args), n_envs=args.n_envs, seed=args.seed)
+    venv = make_vec_env(lambda: StallingLoses(make_env(args)), n_envs=args.n_envs, seed=args.seed)
     model = MaskablePPO(
         "MlpPolicy",
         venv,
@@ -115,6 +132,7 @@ def main() -> None:
         "opponents": args.opponents.split(","),
         "turn_limit": args.turn_limit,
         "windows": args.windows,
+        "max_steps": args.max_steps,
         "train_steps": int(model.num_timesteps),
         "train_seconds": round(t_train, 1),
         "train_steps_per_s": round(model.num_timesteps / max(t_train, 1e-9), 1),
