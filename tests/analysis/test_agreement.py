@@ -12,7 +12,7 @@ from tycoon.analysis.agreement import agreement, deck_excess
 from tycoon.sim.runner import GameResult, simulate
 
 SEATS = ["mover"] * 4
-GAMES = {"classic": 18, "wonders": 110, "builder": 500, "metropol": 640}
+GAMES = {"classic": 70, "wonders": 110, "builder": 500, "metropol": 640}
 """About 20,000 rolls each."""
 OPTIONS: dict[str, dict[str, object]] = {"metropol": {"turn_limit": 8}}
 """Metropol stops before its final phase (M-65), which the chain does not describe."""

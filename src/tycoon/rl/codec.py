@@ -88,6 +88,7 @@ class Codec:
             "seat": self.seats,
             "card": max(1, len(self.cards)),
             "type": T,
+            "discard": T + 1,
             "pair": len(_PAIRS),
             "cell": self.table.grid(edition),
             "rung": self.table.bid_rungs,
@@ -246,6 +247,14 @@ def _first(a: Action) -> tuple[int, ...]:
     return (a.a,)
 
 
+def _discard(chips: int) -> int:
+    """One chip of type t: t; several chips (the listed whole excess, B-14): T."""
+    c = unpack(chips)
+    if sum(c) == 1:
+        return c.index(1)
+    return T
+
+
 def _pair(a: Action) -> tuple[int, ...]:
     c = unpack(a.a)
     types = [t for t in range(T) for _ in range(c[t])]
@@ -270,7 +279,7 @@ _SHAPES: dict[int, tuple[str, ...]] = {
     Kind.TRADE: ("seat", "item"),
     Kind.WANT: ("amount",),
     Kind.PUT_UP: ("square",),
-    Kind.DISCARD: ("type",),
+    Kind.DISCARD: ("discard",),
     Kind.STEAL: ("seat", "type"),
     Kind.PARKING_TRADE: ("pair", "type"),
     Kind.BANK_TRADE: ("type", "type"),
@@ -296,7 +305,7 @@ _COORDS: dict[int, Callable[[Action], tuple[int, ...]]] = {
     Kind.MARK: _first,
     Kind.WANT: _first,
     Kind.PUT_UP: _first,
-    Kind.DISCARD: _first,
+    Kind.DISCARD: lambda a: (_discard(a.a),),
     Kind.STEAL: lambda a: (a.a, a.b),
     Kind.PARKING_TRADE: _pair,
     Kind.BANK_TRADE: lambda a: (a.a, a.b),

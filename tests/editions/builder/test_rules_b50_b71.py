@@ -61,7 +61,7 @@ def _hold(st: GameState, seat: int, card: int) -> None:
 
 def _discards(st: GameState) -> None:
     while st.current_player >= 0 and top_kind(st) == DISCARD:
-        act(st, texts(st)[0])
+        act(st, next(t for t in texts(st) if t.startswith("discard")))  # OQ-2 lists more
 
 
 def _floors(st: GameState) -> list[str]:
