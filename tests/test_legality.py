@@ -13,7 +13,7 @@ from tycoon.engine.actions import Action, Kind, pack
 from tycoon.rules import flow
 from tycoon.sim.driver import step
 
-AMOUNT_KINDS = {Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH, Kind.FLOOR}
+AMOUNT_KINDS = {Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH, Kind.FLOOR, Kind.DISCARD}
 """Kinds whose amount is free: a listed one must be legal, an unlisted one may be too."""
 CANDIDATES = [
     Action(k, x)
