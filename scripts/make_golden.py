@@ -49,7 +49,7 @@ GAMES = (
     Golden("three_players", ("basic", "random", "basic"), 101),
     Golden("four_players", ("random", "basic", "random", "basic"), 202),
     Golden("six_players", ("basic", "random", "random", "basic", "random", "basic"), 303),
-    Golden("two_players", ("basic", "random"), 405, "wonders"),
+    Golden("two_players", ("basic", "random"), 400, "wonders"),
     Golden("four_players", ("basic", "basic", "random", "basic"), 506, "wonders"),
     Golden(
         "six_players",

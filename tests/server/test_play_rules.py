@@ -198,5 +198,6 @@ def test_rate_limit_per_connection(make_server: Callable[..., Server]) -> None:
         except TimeoutError:
             break
     answers = [m for m in got if m.get("type") == "answer"]
-    assert any(a.get("code") == "rate_limited" for a in answers)
+    limited = [a for a in answers if a.get("code") == "rate_limited"]
+    assert limited and all(isinstance(a["re"], int) for a in limited)  # which one was dropped
     assert sum(1 for a in answers if a["ok"]) <= 10

@@ -148,3 +148,20 @@ def test_board_view_layouts() -> None:
 def test_every_registered_edition_has_a_board_view() -> None:
     for ed in all_editions():
         assert ed.board_view()["edition"] == ed.id
+
+
+def test_forms_of_a_builder_discard_name_the_chips() -> None:
+    """B-14: a discard of one chip or of the whole excess is a form with its chips."""
+    from tests.editions.builder.helpers import end_turn, give_deeds, land_on, set_chips, start
+
+    st = start(3)
+    give_deeds(st, 1, [1], mortgaged=False)
+    land_on(st, 1, 1, 3)
+    set_chips(st, 1, [3, 3, 2, 1])
+    end_turn(st)
+    v = view(st, 1)
+    discards = {e["text"]: e for e in v["actions"] if e["kind"] == "discard"}
+    assert discards["discard 2r,1p"]["args"] == {"chips": "2r,1p"}
+    assert discards["discard 1y"]["args"] == {"chips": "1y"}
+    assert all(e["label"] for e in discards.values())
+    assert v["pending"]["kind"] == "discard"

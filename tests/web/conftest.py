@@ -61,21 +61,20 @@ class Server:
             "30",
         ]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen(
-            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
-        )
-        assert self.proc.stdout is not None
+        # the server's output goes to a file: a pipe nobody reads would fill up and stall it
+        log = self.db.with_suffix(".log")
+        with log.open("w") as out:
+            self.proc = subprocess.Popen(
+                cmd, stdout=out, stderr=subprocess.STDOUT, text=True, env=env
+            )
         deadline = time.monotonic() + 60
-        lines = []
-        while time.monotonic() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            lines.append(line)
-            m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            m = re.search(r"http://127\.0\.0\.1:(\d+)/", log.read_text())
             if m:
                 self.port = int(m.group(1))
                 return
+            time.sleep(0.05)
+        lines = [log.read_text()]
         raise RuntimeError("the server did not start:\n" + "".join(lines))
 
     @property

@@ -74,7 +74,9 @@ def _args(a: Action) -> dict[str, Any]:
         return {"squares": squares_of(a.a)}
     if k == Kind.TRADE:
         return {"to": a.a, "give": _items(a.b), "get": _items(a.c)}
-    if k in (Kind.DISCARD, Kind.TAKE):
+    if k == Kind.DISCARD:
+        return {"chips": chips_text(a.a)}
+    if k == Kind.TAKE:
         return {"type": _RES[a.a]}
     if k == Kind.STEAL:
         return {"seat": a.a, "type": _RES[a.b]}

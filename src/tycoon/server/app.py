@@ -483,9 +483,6 @@ def _refuse(conn: Conn, re_id: Any, code: str, message: str, **extra: Any) -> No
 async def _handle(room: Room, conn: Conn, raw: str, bucket: _Bucket, limit: int) -> None:
     """Answer one client message (see docs/protocol.md); nothing here changes the game
     unless the message is a legal action of the connection's own seat."""
-    if not bucket.take():
-        _refuse(conn, None, "rate_limited", "too many messages; slow down")
-        return
     if len(raw) > limit or len(raw.encode("utf-8", "replace")) > limit:
         _refuse(conn, None, "too_large", f"a message has at most {limit} bytes")
         return
@@ -504,6 +501,9 @@ async def _handle(room: Room, conn: Conn, raw: str, bucket: _Bucket, limit: int)
         or (isinstance(re_id, str) and len(re_id) > 64)
     ):
         _refuse(conn, None, "bad_field", "'id' must be a number or a short string", field="id")
+        return
+    if not bucket.take():  # answered with its id, so the client knows which one was dropped
+        _refuse(conn, re_id, "rate_limited", "too many messages; slow down")
         return
     kind = msg.get("type")
     if kind == "action":

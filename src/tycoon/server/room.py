@@ -23,6 +23,7 @@ from tycoon.engine.actions import Action, action_text, parse_text
 from tycoon.engine.api import apply_action, clone, legal_actions, new_game, sample_chance
 from tycoon.engine.errors import ActionParseError, IllegalActionError
 from tycoon.engine.events import Event
+from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE, TERMINAL
 from tycoon.records.describe import describe
@@ -36,6 +37,8 @@ from tycoon.sim.driver import LazyLegal, in_window
 
 if TYPE_CHECKING:
     from tycoon.server.manager import Manager
+
+_MASK = (1 << 63) - 1
 
 log = logging.getLogger("tycoon.server")
 
@@ -266,7 +269,13 @@ class Room:
         cache: dict[int | None, dict[str, Any] | None] = {}
         for c in self.conns:
             if c.seat not in cache:
-                cache[c.seat] = self.view_for(c.seat)
+                try:
+                    cache[c.seat] = self.view_for(c.seat)
+                except Exception:  # one seat's broken view must not stall the room
+                    log.exception("room %s: the view of seat %s failed", self.room_id, c.seat)
+                    cache[c.seat] = None
+            if cache[c.seat] is None and self.st is not None:
+                continue
             msg: dict[str, Any] = {"type": kind, "version": self.version, "view": cache[c.seat]}
             if events is not None:
                 msg["events"] = events
@@ -300,8 +309,14 @@ class Room:
         level = s.level if s.kind == "bot" else TAKEOVER_LEVEL
         key = (seat, level)
         if key not in self.bots:
-            self.bots[key] = bot_for(level, (self.seed * 1_000_003 + seat) & ((1 << 63) - 1))
-        return self.bots[key]
+            self.bots[key] = bot_for(level, (self.seed * 1_000_003 + seat) & _MASK)
+        b = self.bots[key]
+        if isinstance(getattr(b, "rng", None), Rng) and self.st is not None:
+            # the bot's dice depend on the position only, so a restored room plays on as the
+            # same room would have (a generator's state is not part of the snapshot)
+            mix = (self.seed * 1_000_003 + seat) ^ (len(self.st.history) * 0x9E3779B97F4A7C15)
+            setattr(b, "rng", Rng(mix & _MASK))
+        return b
 
     def connect(self, conn: Conn) -> None:
         """A connection comes (the caller sends it `welcome` next, before anything else)."""

@@ -43,7 +43,7 @@ def test_oq2_discard_with_mortgage_claim_and_deals() -> None:
     end_turn(st)
     assert top(st) == (DISCARD, 1)
     legal = texts(st)
-    assert {"discard r", "mortgage 1", "mortgage 39", "claim 0"} <= set(legal)
+    assert {"discard 1r", "discard 2r,1p", "mortgage 1", "mortgage 39", "claim 0"} <= set(legal)
     assert _has_trade(legal, 0) and _has_trade(legal, 2)
     cash = st.cash[1]
     act(st, "claim 0")
@@ -55,9 +55,9 @@ def test_oq2_discard_with_mortgage_claim_and_deals() -> None:
     assert top(st)[:2] == (F.OFFER, 2)
     act(st, "reject")
     assert top(st) == (DISCARD, 1)
-    act(st, "discard r")
-    act(st, "discard r")
-    act(st, "discard y")
+    act(st, "discard 1r")  # one chip at a time, or the rest of the excess in one action
+    assert top(st) == (DISCARD, 1)
+    act(st, "discard 1r,1y")
     assert top(st)[0] == F.PRE_ROLL
 
 

@@ -64,7 +64,7 @@ export function labelOf(a, board, view) {
     case "cross": return "Cross the bridge";
     case "want": return `Want ${t[1]}`;
     case "block": return `Block on ${t[1]}`;
-    case "discard": return `Discard ${RES[t[1]] || t[1]}`;
+    case "discard": return `Discard ${chipsText(t[1])}`;
     case "take": return `Take ${RES[t[1]] || t[1]}`;
     case "steal": return `Steal ${RES[t[2]] || t[2]} from ${seatLabel(view, Number(t[1]))}`;
     case "exchange": return `Exchange ${chipsText(t[1])} for ${RES[t[3]] || t[3]}`;
