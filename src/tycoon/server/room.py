@@ -315,7 +315,7 @@ class Room:
             # the bot's dice depend on the position only, so a restored room plays on as the
             # same room would have (a generator's state is not part of the snapshot)
             mix = (self.seed * 1_000_003 + seat) ^ (len(self.st.history) * 0x9E3779B97F4A7C15)
-            setattr(b, "rng", Rng(mix & _MASK))
+            b.rng = Rng(mix & _MASK)  # type: ignore[attr-defined]
         return b
 
     def connect(self, conn: Conn) -> None:

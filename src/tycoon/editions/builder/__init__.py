@@ -406,7 +406,7 @@ class Builder(Edition):
 
 
 _SUMMARIES = {
-    DISCARD: "discard: you hold more than 6 chips; discard the excess onto your square, one or more at a time",
+    DISCARD: "discard: more than 6 chips; put the excess on your square, one or more at once",
     STEAL: "Steal 1 Resource: take one chip from another player",
     PARKING: "Free Parking: exchange two of your chips for one of a third type, or pass",
     CHOOSE: "choose the type of chip to take from the supply",
