@@ -54,7 +54,7 @@ GAMES = (
     Golden(
         "six_players",
         ("basic", "basic", "basic", "random", "basic", "basic"),
-        606,
+        600,
         "wonders",
     ),
     Golden("three_players", ("basic", "random", "basic"), 707, "metropol"),
