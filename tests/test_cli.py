@@ -309,7 +309,7 @@ def test_replay_wonders_record(tmp_path: Path) -> None:
     r = runner.invoke(app, ["replay", str(path)])
     assert r.exit_code == 0, r.output
     assert "Monopoly Wonders of the World (wonders@1), seed 7" in r.output
-    assert "Ann bought London Heathrow Airport for kr4000" in r.output
+    assert "Ann bought London Heathrow Airport for kr 4 000" in r.output
     assert "Ann marked Great Wall of China in the passport (free flight)" in r.output
     assert "Game in progress after 8 actions" in r.output
     r = runner.invoke(app, ["replay", str(path), "--actions"], env={"COLUMNS": "200"})

@@ -131,4 +131,4 @@ def test_wonders_golden_games_show_passports() -> None:
         assert max(m.bit_count() for m in st.ext["marks"]) == full
         lines = describe_events(st)
         assert any(" in the passport" in ln for ln in lines)
-        assert any("visited every wonder and gets the bonus of kr30000" in ln for ln in lines)
+        assert any("visited every wonder and gets the bonus of kr 30 000" in ln for ln in lines)

@@ -142,6 +142,10 @@ def test_human_plays_with_bots_answers_and_errors(server: Server) -> None:
     assert bad["ok"] is False and bad["code"] == "illegal_action" and bad["legal"]
     illegal = me.answer({"type": "action", "action": "bid 5"})
     assert illegal["ok"] is False and illegal["legal"] == v["legal_actions"]
+    # a rule's refusal names the rule and its one-line reason (issue 10 item 3): C-48
+    owned = me.answer({"type": "action", "action": "build 1"})
+    assert owned["ok"] is False and owned["rule"] == "C-48", owned
+    assert owned["reason"] and "legal actions" not in owned["reason"]
     ok = me.answer({"type": "action", "action": v["legal_actions"][0]})
     assert ok["ok"] is True and ok["version"] > v["version"]
     chat = me.answer({"type": "chat", "text": "hello"})

@@ -19,6 +19,7 @@ from tycoon.records.record import replay
 from tycoon.records.snapshot import to_json
 from tycoon.server import room as room_mod
 from tycoon.server.store import Store, migrate, normalise_url
+from tycoon.sim.driver import in_window
 
 BOTS = [{"kind": "bot", "level": "basic"}, {"kind": "bot", "level": "random"}]
 
@@ -67,12 +68,14 @@ def _state(srv: Server, rid: str) -> str:
 
 def _settle(srv: Server, rid: str) -> None:
     """Wait until the game waits on seat 0 (the bots have played their part)."""
-    end = time.monotonic() + 30
+    end = time.monotonic() + 60
+    live = srv.live(rid)
     while time.monotonic() < end:
-        st = srv.live(rid).st
+        st = live.st
         v = len(st.history)
-        time.sleep(0.2)
-        if st.current_player in (0, -2) and len(st.history) == v:
+        time.sleep(0.5)
+        polled = not in_window(st) or live.polled == v  # the bots' window here is over
+        if st.current_player in (0, -2) and len(st.history) == v and polled:
             return
     raise AssertionError("the game does not settle")
 
@@ -81,7 +84,7 @@ def test_restart_restores_every_room_and_game(
     make_server: Callable[..., Server], db_url: str, monkeypatch: Any
 ) -> None:
     monkeypatch.setattr(room_mod, "SNAPSHOT_EVERY", 25)
-    a = make_server(db=db_url, grace_s=120)  # the games wait on seat 0 while it is away
+    a = make_server(db=db_url, grace_s=600)  # the games wait on seat 0 while it is away
     rooms = []
     for edition in ("classic", "wonders", "builder", "metropol"):
         rooms.append(a.create(edition, [{"kind": "human"}, *BOTS], options={"turn_limit": 40}))
@@ -95,7 +98,7 @@ def test_restart_restores_every_room_and_game(
     assert max(versions.values()) > room_mod.SNAPSHOT_EVERY  # restores from a snapshot
     commitments = {r["room_id"]: a.room(r["room_id"])["commitment"] for r in rooms}
     a.stop()  # nothing from memory survives
-    b = make_server(db=db_url, grace_s=120)
+    b = make_server(db=db_url, grace_s=600)
     for r in rooms:
         rid = r["room_id"]
         assert _state(b, rid) == before[rid]

@@ -24,6 +24,7 @@ from tycoon.engine.errors import ActionParseError
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
 from tycoon.engine.types import BANK
+from tycoon.rules.why import money
 
 __all__ = ["describe", "describe_action", "describe_events"]
 
@@ -86,7 +87,7 @@ def _jail_payment(board: Board, d: str, cur: str) -> str:
         return "jail fee, to roll once for a double"
     if d == "jail fine":
         total = c["jail_failed_attempt_total"]
-        return f"jail fine: no double, the rest of the {cur}{total} fine"
+        return f"jail fine: no double, the rest of the {money(cur, total)} fine"
     return d
 
 
@@ -144,7 +145,7 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
     who = _who(names, event.seat)
     other = _who(names, event.other)
     sq = _square(board, event.square)
-    amt = f"{cur}{event.amount}"
+    amt = f"{money(cur, event.amount)}"
     d = event.detail
     if k == ev.FIRST_PLAYER:
         return f"{who} goes first"
@@ -233,15 +234,25 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
         if act.kind == Kind.TRADE:
             gives, gets = _items(board, act.b), _items(board, act.c)
             if act.d > 0:
-                gives = f"{cur}{act.d}" if gives == "nothing" else f"{gives} and {cur}{act.d}"
+                gives = (
+                    f"{money(cur, act.d)}"
+                    if gives == "nothing"
+                    else f"{gives} and {money(cur, act.d)}"
+                )
             elif act.d < 0:
-                gets = f"{cur}{-act.d}" if gets == "nothing" else f"{gets} and {cur}{-act.d}"
+                gets = (
+                    f"{money(cur, -act.d)}"
+                    if gets == "nothing"
+                    else f"{gets} and {money(cur, -act.d)}"
+                )
             return f"{who} offered {other} a trade: {gives} for {gets}"
         return f"{who} offered {other}: {d}"
     if k in (ev.ACCEPTED, ev.REJECTED):
         verb = "accepted" if k == ev.ACCEPTED else "rejected"
         if event.amount < 0:  # a trade in which the offerer receives cash
-            return f"{who} {verb} the offer of {other} ({other} receives {cur}{-event.amount})"
+            return (
+                f"{who} {verb} the offer of {other} ({other} receives {money(cur, -event.amount)})"
+            )
         return f"{who} {verb} the offer of {other} ({amt})"
     if k == ev.TRANSFERRED:
         if event.other == BANK:
@@ -271,7 +282,7 @@ def describe(board: Board, names: Sequence[str], event: Event) -> str:
         via = {"flight": " (free flight)", "deed": " (deed from the bank)"}.get(d, "")
         return f"{who} marked {sq} in the passport{via}"
     if k == "completed":
-        return f"{who} visited every wonder and gets the bonus of {cur}{event.amount}"
+        return f"{who} visited every wonder and gets the bonus of {money(cur, event.amount)}"
     metropol = _metropol(event, who, other, sq, amt)
     if metropol:
         return metropol
@@ -349,7 +360,7 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
     if k == Kind.AUCTION:
         return f"{who} sends the deed to auction"
     if k == Kind.BID:
-        return f"{who} bids {cur}{a}"
+        return f"{who} bids {money(cur, a)}"
     if k == Kind.PASS:
         return f"{who} passes"
     if k == Kind.PAY:
@@ -361,7 +372,7 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
     if k == Kind.PAY_FINE:
         if st.edition.mechanics.jail == "attempts":  # W-66 a
             fine = board.constants.get("jail_fine", 0)
-            return f"{who} pays the {cur}{fine} fine and leaves jail"
+            return f"{who} pays the {money(cur, fine)} fine and leaves jail"
         return f"{who} pays the jail fee and rolls"
     if k == Kind.USE_CARD:
         return f"{who} uses a Get-out-of-Jail card"
@@ -380,11 +391,11 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
     if k in (Kind.SELL_DEED, Kind.PAY_WITH):
         deeds = ", ".join(_square(board, s) for s in squares_of(a))
         if k == Kind.PAY_WITH:
-            return f"{who} offers {deeds} worth {cur}{action.c} in payment"
-        return f"{who} offers {deeds} to {_who(st.names, action.b)} for {cur}{action.c}"
+            return f"{who} offers {deeds} worth {money(cur, action.c)} in payment"
+        return f"{who} offers {deeds} to {_who(st.names, action.b)} for {money(cur, action.c)}"
     if k == Kind.SELL_CARD:
         card = card_text(a)
-        return f"{who} offers card {card} to {_who(st.names, action.b)} for {cur}{action.c}"
+        return f"{who} offers card {card} to {_who(st.names, action.b)} for {money(cur, action.c)}"
     if k == Kind.ACCEPT:
         return f"{who} accepts the offer"
     if k == Kind.REJECT:
@@ -434,11 +445,15 @@ def describe_action(st: GameState, seat: int, action: Action) -> str:
             return _items(board, mask)
 
         cash = action.d
-        money = (
-            f", paying {cur}{cash}" if cash > 0 else f", receiving {cur}{-cash}" if cash < 0 else ""
+        cash_part = (
+            f", paying {money(cur, cash)}"
+            if cash > 0
+            else f", receiving {money(cur, -cash)}"
+            if cash < 0
+            else ""
         )
         return (
             f"{who} offers {_who(st.names, a)} an exchange: gives {items(action.b)}"
-            f" for {items(action.c)}{money}"
+            f" for {items(action.c)}{cash_part}"
         )
     return f"{who}: {action}"

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -39,6 +38,19 @@ if TYPE_CHECKING:
     from tycoon.server.manager import Manager
 
 _MASK = (1 << 63) - 1
+WINDOW_ROUNDS = 4
+"""At most this many rounds of the bots' out-of-turn answers in one window."""
+
+
+def _out_of_turn_run(st: GameState, cur: int) -> int:
+    """How many of the last actions were out-of-turn (by a seat other than `cur`)."""
+    n = 0
+    for seat, _ in reversed(st.history):
+        if seat == cur or seat < 0:
+            break
+        n += 1
+    return n
+
 
 log = logging.getLogger("tycoon.server")
 
@@ -47,7 +59,6 @@ SNAPSHOT_EVERY = 100
 at most this many actions per game."""
 LEGAL_SHOWN = 200
 """At most this many legal actions are named in an `illegal_action` answer."""
-_RULE = re.compile(r"\b([A-Z]{1,2}-\d+[a-z]?)\b")
 
 
 def token_hash(token: str) -> str:
@@ -521,12 +532,10 @@ class Room:
         assert st is not None
         legal = [action_text(a) for a in legal_actions(st, seat)]
         extra: dict[str, Any] = {"legal": legal[:LEGAL_SHOWN]}
-        if err is not None:
-            reason = message.split("; legal actions:")[0]
-            m = _RULE.search(reason)
-            if m:
-                extra["rule"] = m.group(1)
-            extra["reason"] = reason
+        if err is not None:  # the engine's own why (issue 10), else the message's first part
+            if err.rule:
+                extra["rule"] = err.rule
+            extra["reason"] = err.reason or message.split("; legal actions:")[0]
         code = "illegal_action"
         if not legal and st.current_player != seat:
             code = "not_your_turn"
@@ -574,6 +583,7 @@ class Room:
                 return True
             if in_window(st) and self.polled != len(st.history):
                 top = st.stack[-1]
+                acted = False
                 for i in range(1, st.n):
                     s = (cur + i) % st.n
                     if not st.alive[s] or not self.bot_plays(s):
@@ -583,8 +593,13 @@ class Room:
                     act = self.bot(s).respond(st, s)
                     if act is not None:
                         await self._apply(s, act, "bot")
-                self.polled = len(st.history)
-                if st.termination or st.stack[-1] is not top:
+                        acted = True
+                # the bots are asked again after any of them acted, until a round passes
+                # quietly (or WINDOW_ROUNDS rounds): a function of the history only, so a
+                # restored room polls exactly where the room before it did
+                if not acted or _out_of_turn_run(st, cur) >= WINDOW_ROUNDS * st.n:
+                    self.polled = len(st.history)
+                if acted or st.termination or st.stack[-1] is not top:
                     return True
             if cur == TERMINAL or not self.bot_plays(cur):
                 return False

@@ -277,8 +277,9 @@ export class RoomPage {
     if (!this.conn) return { ok: false };
     const ans = await this.conn.act(text);
     if (!ans.ok) {
-      const extra = ans.reason ? ` (${ans.reason})` : "";
-      announce(`${ans.message || ans.code}${extra}`, "error");
+      // the rule's own one-line reason when the engine names one, else the whole message
+      const why = ans.reason ? `${ans.rule ? `${ans.rule}: ` : ""}${ans.reason}` : "";
+      announce(why ? `Refused: ${why}` : `${ans.message || ans.code}`, "error");
     }
     return ans;
   }
