@@ -104,7 +104,7 @@ def test_m62_forced_auction_names_the_debtor_paid() -> None:
     won = events_of(evs, ev.AUCTION_WON)
     assert [(e.seat, e.square, e.amount, e.other) for e in won] == [(1, 22, 50_000, 0)]
     line = describe(st.edition.board, ("Ann", "Bob", "Cy"), won[0])
-    assert "Bob" in line and "Ann" in line and "50000" in line
+    assert "Bob" in line and "Ann" in line and "50,000" in line
 
 
 def test_m70_permits_cashed_in_go_back_by_events() -> None:
