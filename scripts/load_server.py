@@ -20,6 +20,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,8 @@ def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
     line = proc.stdout.readline()
     if "listening on" not in line:
         raise SystemExit(f"the server did not start: {line}")
+    out = proc.stdout  # drained: a full pipe would stall the server it measures
+    threading.Thread(target=lambda: [None for _ in out], daemon=True).start()
     return proc, line.split("listening on ")[1].split()[0].rstrip("/")
 
 
