@@ -77,7 +77,13 @@ def create_room(
 
 def start(page: Page) -> None:
     page.click("#start-btn")
+    in_game(page)
+
+
+def in_game(page: Page) -> None:
+    """Wait until the page shows the board and holds its first view (the board is drawn first)."""
     page.wait_for_selector("svg.board")
+    page.wait_for_function("window.tycoonRoom && window.tycoonRoom.view !== null")
 
 
 def actions(page: Page) -> list[str]:

@@ -8,7 +8,7 @@ import time
 from playwright.sync_api import Browser, Page
 
 from tests.web.conftest import Server, new_page, shoot
-from tests.web.play import actions, choose, create_room, start, step
+from tests.web.play import actions, choose, create_room, in_game, start, step
 
 
 def _while_down(error: str) -> bool:
@@ -43,7 +43,7 @@ def test_two_players_invite_auction_and_trade(server: Server, browser: Browser) 
         a.wait_for_selector("text=Bob <i>")  # the host sees the joined name, as text
         shoot(a, "waiting-room-1280x800")
         start(a)
-        b.wait_for_selector("svg.board")
+        in_game(b)
         pages = [a, b]
         bid_done: set[int] = set()
         auctioned = traded = False
@@ -154,7 +154,7 @@ def test_counter_offer_accepted(server: Server, browser: Browser) -> None:
         b.click("#join-btn")
         a.wait_for_selector("text=Bob")
         start(a)
-        b.wait_for_selector("svg.board")
+        in_game(b)
         offered = countered = False
         deadline = time.monotonic() + 240
         while not _log_has(a, "accepted"):
