@@ -181,7 +181,8 @@ def server(make_server: Callable[..., Server]) -> Server:
 def spawn_server(db: str, *extra: str) -> tuple[subprocess.Popen[str], Server]:
     """`tycoon serve --port 0` in a subprocess; the URL is read from its first line."""
     cmd = [sys.executable, "-m", "tycoon.cli.app", "serve", "--port", "0", "--db", db]
-    cmd += ["--grace", "0.3", "--bot-delay", "0", *extra]
+    # clients in tests act as fast as the server answers: no rate limit unless a test sets one
+    cmd += ["--grace", "0.3", "--bot-delay", "0", "--rate", "10000", *extra]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
         cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
