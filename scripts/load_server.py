@@ -7,7 +7,8 @@ of its view), plays every game to the end and reports games, accepted actions pe
 (all of the server's: the clients', and chance) and the p50/p99 latency of the clients'
 actions (send to answer).
 
-    .venv/bin/python scripts/load_server.py --rooms 200 --turn-limit 8
+    .venv/bin/python scripts/load_server.py --rooms 200 --turn-limit 8              # saturation
+    .venv/bin/python scripts/load_server.py --rooms 200 --think-ms 1000 --spread-s 5  # a pace
 """
 
 from __future__ import annotations
@@ -46,9 +47,16 @@ def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
 
 
 async def seat_client(
-    url: str, room_id: str, token: str, seat: int, rng: random.Random, lat: list[float]
+    url: str,
+    room_id: str,
+    token: str,
+    seat: int,
+    rng: random.Random,
+    lat: list[float],
+    think: float,
 ) -> int:
-    """Play one seat to the end of the game; returns the actions it had accepted."""
+    """Play one seat to the end of the game; returns the actions it had accepted. Before
+    each action the seat thinks for about `think` seconds (0.5 to 1.5 times it)."""
     accepted = 0
     async with websockets.connect(
         f"{url}/ws/rooms/{room_id}?token={token}", max_size=1 << 22
@@ -75,6 +83,8 @@ async def seat_client(
                 return accepted
             if view["current_player"] != seat or not view["legal_actions"]:
                 continue
+            if think:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             legal = view["legal_actions"]
             quick = [a for a in legal if a in QUICK]
             act = rng.choice(quick) if quick and rng.random() < 0.8 else rng.choice(legal)
@@ -109,15 +119,18 @@ async def run(args: argparse.Namespace, url: str) -> dict[str, Any]:
         for k, (r, tokens) in enumerate(rooms):
             for seat, token in tokens:
                 rng = random.Random(k * 10 + seat)
-                tasks.append(seat_client(ws_url, r["room_id"], token, seat, rng, lat))
+                tasks.append(
+                    seat_client(ws_url, r["room_id"], token, seat, rng, lat, args.think_ms / 1000)
+                )
         clients = [asyncio.ensure_future(t) for t in tasks]
         await asyncio.sleep(0.5)  # every connection is up before the start
         t0 = time.perf_counter()
-        for r, _ in rooms:
+        for r, _ in rooms:  # the starts spread over --spread-s, as games start at any time
             await http.post(
                 f"/api/rooms/{r['room_id']}/start",
                 headers={"Authorization": f"Bearer {r['host_token']}"},
             )
+            await asyncio.sleep(args.spread_s / args.rooms)
         client_actions = sum(await asyncio.gather(*clients))
         wall = time.perf_counter() - t0
         total = 0
@@ -131,6 +144,8 @@ async def run(args: argparse.Namespace, url: str) -> dict[str, Any]:
         "rooms": args.rooms,
         "players": args.players,
         "turn_limit": args.turn_limit,
+        "think_ms": args.think_ms,
+        "spread_s": args.spread_s,
         "games_finished": finished,
         "seconds": round(wall, 2),
         "accepted_actions": total,
@@ -139,6 +154,7 @@ async def run(args: argparse.Namespace, url: str) -> dict[str, Any]:
         "client_actions_per_s": round(client_actions / wall, 1),
         "latency_ms_p50": round(1000 * statistics.median(lat), 2) if lat else None,
         "latency_ms_p99": round(1000 * lat[int(0.99 * (len(lat) - 1))], 2) if lat else None,
+        "latency_ms_max": round(1000 * lat[-1], 2) if lat else None,
     }
 
 
@@ -147,8 +163,22 @@ def main() -> None:
     p.add_argument("--rooms", type=int, default=200)
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--turn-limit", type=int, default=8)
+    p.add_argument(
+        "--think-ms",
+        type=float,
+        default=0,
+        help="a seat's mean pause before each action (0: act at once, the saturation test)",
+    )
+    p.add_argument(
+        "--spread-s", type=float, default=0, help="seconds over which the games start (0: at once)"
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object only")
+    p.add_argument("--url", help="measure a server already running (started with a high --rate)")
     args = p.parse_args()
+    if args.url:
+        out = asyncio.run(run(args, args.url.rstrip("/")))
+        print(json.dumps(out) if args.json else json.dumps(out, indent=2))
+        return
     with tempfile.TemporaryDirectory(prefix="tycoon-load-") as d:
         proc, url = start_server(str(Path(d) / "load.db"))
         try:

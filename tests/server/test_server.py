@@ -69,6 +69,35 @@ def test_bot_game_to_the_end_no_secret_in_any_message(server: Server, edition: s
     st = replay(rec)
     assert st.termination and verify(rec)["final_sha256"]
     assert to_json(st)  # the record replays with `tycoon replay`
+    _replay_matches_the_game(server, room["room_id"], watcher.raw, states, decks)
+
+
+def _replay_matches_the_game(
+    server: Server, room_id: str, raw: list[str], states: set[str], decks: set[str]
+) -> None:
+    """The replay endpoint's frames, fetched page by page, are the views and events the
+    spectator was sent, version by version, and show no secret either."""
+    frames: list[dict[str, Any]] = []
+    while True:
+        r = server.http.get(
+            f"/api/rooms/{room_id}/replay", params={"start": len(frames), "count": 40}
+        )
+        assert r.status_code == 200, r.text
+        page = r.json()
+        for text in map(json.dumps, page["frames"]):
+            assert not any(s in text for s in states) and not any(d in text for d in decks)
+        frames += page["frames"]
+        if len(frames) > page["version"]:
+            break
+    assert [f["version"] for f in frames] == list(range(len(frames)))
+    updates = [m for m in map(json.loads, raw) if m["type"] == "update"]
+    assert updates and updates[-1]["version"] == len(frames) - 1
+    for m in updates:
+        frame = frames[m["version"]]
+        assert frame["view"] == m["view"], m["version"]  # the spectator's view, key by key
+        assert [e["text"] for e in frame["events"]] == [e["text"] for e in m["events"]]
+    bad = server.http.get(f"/api/rooms/{room_id}/replay", params={"start": len(frames)})
+    assert bad.status_code == 400 and bad.json()["field"] == "start"
 
 
 def test_editions_board_openapi_and_static(server: Server) -> None:
@@ -112,6 +141,20 @@ def test_create_room_validation_returns_engine_text(server: Server) -> None:
         json={"edition": "classic", "seats": [{"kind": "bot", "level": "genius"}] * 3},
     )
     assert r.status_code == 400 and "unknown bot level" in r.json()["message"]
+
+
+def test_board_language_is_a_room_setting(server: Server) -> None:
+    """The board's language is kept with the room; one the edition lacks names the field."""
+    seats = [{"kind": "human"}] * 3
+    r = server.http.post("/api/rooms", json={"edition": "classic", "seats": seats, "lang": "xx"})
+    body = r.json()
+    assert r.status_code == 400 and body["field"] == "lang" and "pl" in body["message"]
+    room = server.http.post(
+        "/api/rooms", json={"edition": "classic", "seats": seats, "lang": "pl"}
+    ).json()
+    assert server.http.get(f"/api/rooms/{room['room_id']}").json()["lang"] == "pl"
+    plain = server.http.post("/api/rooms", json={"edition": "classic", "seats": seats}).json()
+    assert server.http.get(f"/api/rooms/{plain['room_id']}").json()["lang"] == "en"
 
 
 def _human_game(server: Server, **body: Any) -> tuple[dict[str, Any], Client]:
@@ -238,6 +281,7 @@ def test_join_private_room_invite_host_calls(server: Server) -> None:
     assert v["seat"] == 0 and v["commitment"] == server.room(rid)["commitment"]
     assert server.http.post(f"/api/rooms/{rid}/leave", headers=me).json()["ok"]
     assert server.http.get(f"/api/rooms/{rid}/record").status_code == 409
+    assert server.http.get(f"/api/rooms/{rid}/replay").json()["code"] == "not_finished"
     assert server.room(rid)["seed"] is None
 
 

@@ -165,3 +165,17 @@ def test_forms_of_a_builder_discard_name_the_chips() -> None:
     assert discards["discard 1y"]["args"] == {"chips": "1y"}
     assert all(e["label"] for e in discards.values())
     assert v["pending"]["kind"] == "discard"
+
+
+def test_view_of_a_builder_trade_offer_names_its_chips() -> None:
+    """B-56: the pending offer of a deal shows the chips on each side, as its form does."""
+    from tests.editions.builder.helpers import act, give_deeds, start
+
+    st = start()
+    give_deeds(st, 0, [6])
+    act(st, "trade 1 give 6,2r get 1p cash 30")
+    pending = view(st, 1)["pending"]
+    assert pending["offer"] == "trade" and pending["price"] == 30
+    assert pending["give"] == {"squares": [6], "cards": [], "chips": {"r": 2}}
+    assert pending["get"] == {"squares": [], "cards": [], "chips": {"p": 1}}
+    assert public_view(st)["pending"] == pending

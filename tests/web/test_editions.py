@@ -4,6 +4,7 @@ end screen, with screenshots of the board at 1280x800 and 390x844."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Browser
 
 from tests.web.conftest import Server, new_page, shoot
 from tests.web.play import create_room, play_to_end, start, step
@@ -17,9 +18,11 @@ SHORT = {
 
 
 @pytest.mark.parametrize("edition", ["classic", "wonders", "builder", "metropol"])
-def test_edition_played_to_the_end_screen(server: Server, context, edition: str) -> None:
+def test_edition_played_to_the_end_screen(
+    server: Server, context, browser: Browser, edition: str
+) -> None:
     page, watch = new_page(context)
-    create_room(page, server.url, edition, ["human", "basic", "basic"], SHORT[edition])
+    room = create_room(page, server.url, edition, ["human", "basic", "basic"], SHORT[edition])
     start(page)
     # a few moves in, the board as a player sees it, on a laptop and on a phone
     for _ in range(6):
@@ -61,3 +64,21 @@ def test_edition_played_to_the_end_screen(server: Server, context, edition: str)
     page.click("#open-replay")
     assert pos.inner_text() == last
     assert watch.errors == []
+    # a browser that never watched the game replays every step too, from the server
+    fresh = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        other, other_watch = new_page(fresh)
+        other.goto(f"{server.url}/r/{room}")
+        other.wait_for_selector("#end:not([hidden])")
+        other.click("#open-replay")
+        other_pos = other.locator("#replay-pos")
+        assert other_pos.inner_text() == last
+        other.click('[data-step="first"]')
+        seen = 0
+        for _ in range(6):  # the first steps' events, as text
+            other.click('[data-step="forward"]')
+            seen += other.locator(".replay-events li").count()
+        assert other_pos.inner_text().startswith("Step 7 of") and seen > 0
+        assert other_watch.errors == []
+    finally:
+        fresh.close()

@@ -9,7 +9,7 @@ from tests.web.conftest import Server, new_page, shoot
 from tests.web.play import create_room, start
 
 
-def test_language_clock_and_lobby(server: Server, context) -> None:
+def test_language_clock_and_lobby(server: Server, context, browser: Browser) -> None:
     page, watch = new_page(context)
     page.goto(server.url + "/")
     page.wait_for_selector(".quick-btn")
@@ -33,6 +33,15 @@ def test_language_clock_and_lobby(server: Server, context) -> None:
     start(page)
     assert page.input_value("#board-lang") == "pl"
     page.wait_for_selector("svg.board text:has-text('Saloniki')")
+    # the language is the room's: a browser that has never been here shows it too
+    fresh = browser.new_context()
+    try:
+        spec, spec_watch = new_page(fresh)
+        spec.goto(f"{server.url}/r/{room}")
+        spec.wait_for_selector("svg.board text:has-text('Saloniki')")
+        assert spec.input_value("#board-lang") == "pl" and spec_watch.errors == []
+    finally:
+        fresh.close()
     page.wait_for_selector(".countdown:has-text('to decide')")
     page.wait_for_selector(".tag-clock")
     page.select_option("#board-lang", "en")

@@ -141,7 +141,12 @@ class Options:
 
     def to_dict(self) -> dict[str, Any]:
         """Every option; a house rule only when it is on (records of games without house
-        rules keep their form)."""
+        rules keep their form). A fresh dict each call; every value is a scalar."""
+        return dict(self._as_dict)
+
+    @cached_property
+    def _as_dict(self) -> dict[str, Any]:
+        # computed once per (frozen) options object: every view of the game shows them
         out = dataclasses.asdict(self)
         for name in HOUSE_RULES:
             if out[name] == _DEFAULTS[name]:

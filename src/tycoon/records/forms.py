@@ -48,7 +48,8 @@ _SEAT_ARG = frozenset({Kind.CLAIM, Kind.CALL_OUT})
 _RES = "rpgy"
 
 
-def _items(mask: int) -> dict[str, Any]:
+def trade_items(mask: int) -> dict[str, Any]:
+    """One side of a trade as data: `squares`, `cards`, and `chips` (builder) when any."""
     squares, cards = items_of(mask)
     res = resources_of(mask)
     out: dict[str, Any] = {"squares": squares, "cards": [card_text(c) for c in cards]}
@@ -73,7 +74,7 @@ def _args(a: Action) -> dict[str, Any]:
     if k == Kind.PAY_WITH:
         return {"squares": squares_of(a.a)}
     if k == Kind.TRADE:
-        return {"to": a.a, "give": _items(a.b), "get": _items(a.c)}
+        return {"to": a.a, "give": trade_items(a.b), "get": trade_items(a.c)}
     if k == Kind.DISCARD:
         return {"chips": chips_text(a.a)}
     if k == Kind.TAKE:

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tycoon.engine.actions import action_text, card_text, items_of, squares_of
+from tycoon.engine.actions import action_text, card_text, squares_of
 from tycoon.engine.api import legal_actions
 from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import CHANCE, TERMINAL
-from tycoon.records.forms import action_forms
+from tycoon.records.forms import action_forms, trade_items
 from tycoon.rules import frames as F
 
-__all__ = ["public_view", "view"]
+__all__ = ["public_view", "seat_part", "view"]
 
 _FRAME_NAMES = {
     F.PRE_ROLL: "pre_roll",
@@ -47,11 +47,6 @@ _OFFER_KINDS = {
     F.OFFER_IN_KIND: "in_kind",
     F.OFFER_TRADE: "trade",
 }
-
-
-def _items(mask: int) -> dict[str, list[Any]]:
-    squares, cards = items_of(mask)
-    return {"squares": squares, "cards": [card_text(c) for c in cards]}
 
 
 def _pending(st: GameState, f: Frame) -> dict[str, Any]:
@@ -79,7 +74,7 @@ def _pending(st: GameState, f: Frame) -> dict[str, Any]:
         out.update(offer=_OFFER_KINDS.get(kind, str(kind)), offerer=frm, price=price)
         if kind == F.OFFER_TRADE:
             give, get = what
-            out.update(give=_items(give), get=_items(get))
+            out.update(give=trade_items(give), get=trade_items(get))
         elif kind == F.OFFER_CARD:
             out["card"] = card_text(what)
         else:
@@ -148,13 +143,21 @@ def public_view(st: GameState) -> dict[str, Any]:
     }
 
 
+def seat_part(st: GameState, seat: int | None) -> dict[str, Any]:
+    """The keys of `view(st, seat)` that differ from seat to seat: `seat`, `legal_actions`
+    and `actions` (a server builds the public view once and adds this for each seat)."""
+    if seat is None or st.current_player == TERMINAL:
+        return {"seat": seat, "legal_actions": [], "actions": []}
+    acts = legal_actions(st, seat)
+    return {
+        "seat": seat,
+        "legal_actions": [action_text(a) for a in acts],
+        "actions": action_forms(st, seat, acts),
+    }
+
+
 def view(st: GameState, seat: int | None = None) -> dict[str, Any]:
     """What `seat` sees (None: a spectator, with no legal actions). JSON-able."""
     out = public_view(st)
-    if seat is not None:
-        out["seat"] = seat
-        if st.current_player != TERMINAL:
-            acts = legal_actions(st, seat)
-            out["legal_actions"] = [action_text(a) for a in acts]
-            out["actions"] = action_forms(st, seat, acts)
+    out.update(seat_part(st, seat))
     return out

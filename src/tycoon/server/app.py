@@ -22,11 +22,13 @@ from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.errors import TycoonError
 from tycoon.server.levels import levels
 from tycoon.server.manager import Config, Manager
-from tycoon.server.room import Conn, Refused, Room, Seat, new_token, token_hash
+from tycoon.server.room import Conn, Refused, Room, Seat, encode, new_token, token_hash
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 CHAT_LIMIT = 500
 ACTION_LIMIT = 400
+REPLAY_PAGE = 500
+"""Views one replay request returns at most."""
 _STATUS = {
     "no_room": 404,
     "forbidden": 403,
@@ -62,6 +64,8 @@ class RoomCreate(BaseModel):
     bot_delay_ms: int | None = None
     grace_s: float | None = None
     name: str = ""
+    lang: str | None = None
+    """The language of the board's names (one of the edition's `languages`; default en)."""
     host_name: str | None = None
 
 
@@ -75,6 +79,7 @@ class RoomSettings(BaseModel):
     bot_delay_ms: int | None = None
     grace_s: float | None = None
     name: str | None = None
+    lang: str | None = None
 
 
 class JoinBody(BaseModel):
@@ -351,6 +356,24 @@ def create_app(config: Config | None = None) -> FastAPI:
             raise Refused("not_finished", "the record is available once the game is over")
         return room.record()
 
+    @app.get("/api/rooms/{room_id}/replay")
+    async def get_replay(
+        room_id: str,
+        start: Annotated[int, Query(ge=0)] = 0,
+        count: Annotated[int, Query(ge=1, le=REPLAY_PAGE)] = REPLAY_PAGE,
+    ) -> dict[str, Any]:
+        """A finished game's public views from version `start` on, with each step's events."""
+        room = mgr().get(room_id)
+        if room.status != "finished" or room.st is None:
+            raise Refused("not_finished", "the replay is available once the game is over")
+        if start > room.version:
+            raise Refused(
+                "bad_field",
+                f"start must be at most {room.version}, the game's last version",
+                field="start",
+            )
+        return {"version": room.version, "frames": room.replay_frames(start, count)}
+
     # --- the WebSocket -----------------------------------------------------------------------
 
     def origin_ok(ws: WebSocket) -> bool:
@@ -461,7 +484,7 @@ class _Writer:
                     self.closed = True
                     await self.ws.close(code=4403)
                     return
-                await self.ws.send_text(json.dumps(msg, separators=(",", ":")))
+                await self.ws.send_text(msg if isinstance(msg, str) else encode(msg))
         except Exception:  # the peer went away
             self.closed = True
 

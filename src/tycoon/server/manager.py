@@ -89,15 +89,24 @@ class Manager:
                 grace_s=self.config.grace_s,
                 name="",
             )
-        for key in ("edition", "options", "clock", "public", "bot_delay_ms", "grace_s", "name"):
+        keys = ("edition", "options", "clock", "public", "bot_delay_ms", "grace_s", "name", "lang")
+        for key in keys:
             if (key in body and body[key] is not None) or (key == "clock" and "clock" in body):
                 cfg[key] = body[key]
         if not isinstance(cfg["edition"], str):
             raise _validation("edition", "edition must be a string")
         try:
-            cfg["edition"] = find_edition(cfg["edition"]).id
+            ed = find_edition(cfg["edition"])
         except TycoonError as e:
             raise _validation("edition", str(e)) from None
+        cfg["edition"] = ed.id
+        lang = cfg.get("lang") or "en"
+        if lang not in ed.languages:
+            if body.get("lang") is not None:
+                known = ", ".join(ed.languages)
+                raise _validation("lang", f"unknown language '{lang}'; {ed.id} has: {known}")
+            lang = ed.languages[0]  # kept from another edition's settings
+        cfg["lang"] = lang
         if not isinstance(cfg["options"], dict):
             raise _validation("options", "options must be an object")
         cfg["clock"] = _clock(cfg["clock"])

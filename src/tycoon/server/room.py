@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import secrets
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from tycoon.bots.base import Bot
 from tycoon.engine.actions import Action, action_text, parse_text
@@ -26,9 +29,9 @@ from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE, TERMINAL
 from tycoon.records.describe import describe
-from tycoon.records.record import to_record
+from tycoon.records.record import replay, to_record
 from tycoon.records.snapshot import from_json, to_json
-from tycoon.records.view import view
+from tycoon.records.view import public_view, seat_part
 from tycoon.server import fair
 from tycoon.server.clock import Clock, safe_default
 from tycoon.server.levels import TAKEOVER_LEVEL, bot_for
@@ -59,6 +62,10 @@ SNAPSHOT_EVERY = 100
 at most this many actions per game."""
 LEGAL_SHOWN = 200
 """At most this many legal actions are named in an `illegal_action` answer."""
+
+
+_SEAT_KEYS = ("seat", "legal_actions", "actions")
+"""The keys of a view that `seat_part` gives for each seat."""
 
 
 def token_hash(token: str) -> str:
@@ -112,11 +119,21 @@ class Conn:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
 
-    def send(self, msg: dict[str, Any] | None) -> None:
-        """Queue a message (None: close the connection after what is queued)."""
+    def send(self, msg: dict[str, Any] | str | None) -> None:
+        """Queue a message, as data or already encoded (None: close the connection after
+        what is queued)."""
         self.queue.put_nowait(msg)
+
+
+def encode(msg: dict[str, Any]) -> str:
+    """A message as the wire carries it (compact JSON; orjson, several times faster than the
+    standard library on the server's hot path)."""
+    try:
+        return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # an integer beyond 64 bits: the standard library's encoder
+        return json.dumps(msg, separators=(",", ":"))
 
 
 class Room:
@@ -210,6 +227,7 @@ class Room:
             "public": cfg["public"],
             "bot_delay_ms": cfg["bot_delay_ms"],
             "grace_s": cfg["grace_s"],
+            "lang": cfg.get("lang", "en"),
             "status": self.status,
             "created_at": self.created_at,
             "seats": [
@@ -244,12 +262,42 @@ class Room:
         """The seat's view (a spectator's for None) with the server's keys."""
         if self.st is None:
             return None
-        v = view(self.st, seat)
+        v = self._public()
+        v.update(seat_part(self.st, seat))
+        return v
+
+    def _public(self) -> dict[str, Any]:
+        """The public view with the server's keys, without the seat's own keys."""
+        assert self.st is not None
+        v = public_view(self.st)
+        for key in _SEAT_KEYS:
+            del v[key]
         v["version"] = self.version
         v["clock"] = self.clock.view() if self.clock is not None else None
         v["seats"] = self.presence()
         v["commitment"] = self.commitment
         return v
+
+    def replay_frames(self, start: int, count: int) -> list[dict[str, Any]]:
+        """The public views of a finished game at versions `start` to `start + count - 1`
+        (at most its last), each with the events of the step that led to it: the replay of
+        a game a client never watched. Replays the record from its start (a fresh state)."""
+        assert self.st is not None
+        rec = to_record(self.st)
+        steps = rec["actions"]
+        st = replay({**rec, "actions": steps[: max(start - 1, 0)]})
+        frames = []
+        for v in range(start, min(start + count, len(steps) + 1)):
+            events: list[Event] = []
+            if v > 0:
+                seat, text = steps[v - 1]
+                events = apply_action(st, parse_text(text), seat)
+            pub = public_view(st)
+            pub.update(version=v, clock=None, seats=self.presence(), commitment=self.commitment)
+            frames.append({"version": v, "view": pub, "events": self._events(events, st)})
+            if st.events is not None:
+                st.events.clear()
+        return frames
 
     def record(self) -> dict[str, Any]:
         """The record of a finished game, with what `tycoon verify` checks."""
@@ -276,25 +324,37 @@ class Room:
         self.broadcast({"type": "presence", "seats": self.presence()})
 
     def broadcast_views(self, kind: str, events: list[dict[str, Any]] | None = None) -> None:
-        """Each connection gets its own seat's view (spectators the public one)."""
-        cache: dict[int | None, dict[str, Any] | None] = {}
+        """Each connection gets its own seat's view (spectators the public one). The public
+        part is built and encoded once; each seat's message adds only its own keys."""
+        head: dict[str, Any] = {"type": kind, "version": self.version}
+        if events is not None:
+            head["events"] = events
+        if self.st is None:
+            self.broadcast({**head, "view": None})
+            return
+        try:
+            public = encode(self._public())[1:-1]
+        except Exception:  # a broken view must not stall the room
+            log.exception("room %s: the public view failed", self.room_id)
+            return
+        prefix = encode(head)[:-1]
+        texts: dict[int | None, str | None] = {}
         for c in self.conns:
-            if c.seat not in cache:
+            if c.seat not in texts:
                 try:
-                    cache[c.seat] = self.view_for(c.seat)
+                    own = encode(seat_part(self.st, c.seat))[1:-1]
+                    texts[c.seat] = f'{prefix},"view":{{{public},{own}}}}}'
                 except Exception:  # one seat's broken view must not stall the room
                     log.exception("room %s: the view of seat %s failed", self.room_id, c.seat)
-                    cache[c.seat] = None
-            if cache[c.seat] is None and self.st is not None:
-                continue
-            msg: dict[str, Any] = {"type": kind, "version": self.version, "view": cache[c.seat]}
-            if events is not None:
-                msg["events"] = events
-            c.send(msg)
+                    texts[c.seat] = None
+            text = texts[c.seat]
+            if text is not None:
+                c.send(text)
 
-    def _events(self, events: list[Event]) -> list[dict[str, Any]]:
-        assert self.st is not None
-        b, names = self.st.edition.board, self.st.names
+    def _events(self, events: list[Event], st: GameState | None = None) -> list[dict[str, Any]]:
+        st = st or self.st
+        assert st is not None
+        b, names = st.edition.board, st.names
         return [
             {
                 "kind": e.kind,

@@ -83,8 +83,12 @@ snapshots = Table(
     Column("data", Text, nullable=False),
     Column("extra", JSON, nullable=True),
 )
+
 """The latest snapshot of a game: the state after `version` actions (canonical JSON) and the
 server's own state then (`extra`: the clock's banks)."""
+
+_APPEND = insert(actions)
+"""One step of a game's log (built once: the server appends after every action)."""
 
 
 @dataclass
@@ -214,12 +218,9 @@ class Store:
 
     def append(self, room_id: str, idx: int, seat: int, action: str) -> None:
         """Commit step `idx` of the game's log (before it is acknowledged or broadcast)."""
+        row = {"room_id": room_id, "idx": idx, "seat": seat, "action": action, "at": time.time()}
         with self.engine.begin() as c:
-            c.execute(
-                insert(actions).values(
-                    room_id=room_id, idx=idx, seat=seat, action=action, at=time.time()
-                )
-            )
+            c.execute(_APPEND, row)
 
     def save_snapshot(self, room_id: str, version: int, data: str, extra: dict[str, Any]) -> None:
         with self.engine.begin() as c:

@@ -179,11 +179,10 @@ function createForm(editions, myName) {
       const [d, b] = clockSel.value === "custom" ? [Number(decision.value), Number(bank.value)] : clockSel.value.split(":").map(Number);
       clock = { decision_s: d, bank_s: b };
     }
-    const body = { edition: ed.id, options, seats, clock, public: pub.checked, bot_delay_ms: Number(delay.value), name: roomName.value.trim() || `${me}'s ${ed.title}` };
+    const body = { edition: ed.id, options, seats, clock, public: pub.checked, bot_delay_ms: Number(delay.value), name: roomName.value.trim() || `${me}'s ${ed.title}`, lang: langSel.value };
     try {
       store.setPref("lang", langSel.value);
       const res = await createRoom(body);
-      store.setPref(`lang:${res.room_id}`, langSel.value);
       go(`/r/${encodeURIComponent(res.room_id)}`);
     } catch (ex) {
       err.textContent = ex.field ? `${ex.field}: ${ex.message}` : ex.message;

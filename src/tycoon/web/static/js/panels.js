@@ -293,7 +293,7 @@ function describeItems(board, side) {
 function offerPanel(board, view, p, by, act, openTrade, offerText) {
   const box = h("section.offer", { "aria-label": "Offer" });
   box.appendChild(h("h3", { text: `Offer from ${seatLabel(view, p.offerer)}` }));
-  // the log's line of the offer names everything (the view's offer lists no chips)
+  // the log's line of the offer, then its parts from the view
   if (offerText) box.appendChild(h("p.offer-text", { text: offerText }));
   const empty = (x) => !x || (!(x.squares || []).length && !(x.cards || []).length && !Object.values(x.chips || x.resources || {}).some(Boolean));
   if (p.offer === "trade" && offerText && empty(p.give) && empty(p.get)) {

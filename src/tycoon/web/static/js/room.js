@@ -119,7 +119,8 @@ export class RoomPage {
 
   // ----- the game ---------------------------------------------------------------------
   layout() {
-    const lang = store.pref(`lang:${this.id}`, store.pref("lang", "en"));
+    // the room's language, unless this player chose other names for himself
+    const lang = store.pref(`lang:${this.id}`, this.room.lang || "en");
     this.el = {};
     const e = this.el;
     e.boardWrap = h("div.board-wrap", { id: "board" });
@@ -422,8 +423,16 @@ export class RoomPage {
       for (const f of this.frames) byVersion.set(f.version, f);
       this.frames = [...byVersion.values()].sort((a, b) => a.version - b.version);
     }
-    if (this.frames.length < 2) {
-      try { record = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}/record`); } catch (e) { announce(e.message, "error"); }
+    // a game this browser did not watch from its first step to its last: the server's frames
+    const last = this.view ? this.view.version : 0;
+    const whole = this.frames.length === last + 1 && this.frames[0].version === 0;
+    if (!whole) {
+      try {
+        this.frames = await this.serverFrames();
+      } catch (e) {
+        announce(e.message, "error");
+        try { record = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}/record`); } catch (e2) { announce(e2.message, "error"); }
+      }
     }
     const finalView = this.view;
     this.replay = new Replay(el, this.board, this.frames.length > 1 ? this.frames : [], record, (v) => {
@@ -433,6 +442,16 @@ export class RoomPage {
     this.el.end.hidden = true;
     el.hidden = false;
     el.focus();
+  }
+
+  /** Every public view of the finished game, page by page from the replay endpoint. */
+  async serverFrames() {
+    const frames = [];
+    for (let start = 0; ; start = frames.length) {
+      const page = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}/replay?start=${start}`);
+      frames.push(...page.frames);
+      if (!page.frames.length || frames.length > page.version) return frames;
+    }
   }
 }
 
