@@ -112,3 +112,37 @@ def test_classic_split_groups_are_consolidated_so_the_game_ends() -> None:
     st = new_game("classic", list("abcd"), 844, {"turn_limit": 0}, events=False)
     play(st, [make_bot("basic", bot_seed(844, p)) for p in range(4)], 200_000)
     assert st.termination == "last_player" and st.rounds < 1000
+
+
+def test_c61_a14_a_seller_with_buildings_sells_them_to_consolidate() -> None:
+    """C-61, A-14: a seller may own no building anywhere. Two players with buildings who
+    split a group could sell each other nothing, and the game ran for ever. From
+    `DEADLOCK_ROUNDS` (market closed) the one who should sell sells his buildings first,
+    then offers the deed, and does not build again while that sale is on offer."""
+    from tests.editions.classic.helpers import give_deeds, set_cash, set_level, start_game
+    from tycoon.bots import trading
+
+    st = start_game(3)
+    b = st.edition.board
+    give_deeds(st, 0, [1, 3, 11])  # group (1, 3) whole, one deed of (11, 13, 14)
+    give_deeds(st, 1, [6, 8, 9, 13, 14])  # group (6, 8, 9) whole, the rest of (11, 13, 14)
+    give_deeds(st, 2, [s for s in b.deeds if st.owner[s] < 0])  # the market is closed
+    for s in (1, 3, 6, 8, 9):
+        set_level(st, s, 1)
+    for seat in range(3):
+        set_cash(st, seat, 2500)
+    bot = HeuristicBot(0)
+    st.rounds = trading.DEADLOCK_ROUNDS - 1
+    assert bot.choose(st, 0, flow.legal_actions(st, 0)).kind != Kind.SELL_BUILDING  # not yet
+    st.rounds = trading.DEADLOCK_ROUNDS
+    for square in (3, 1):  # the houses go first, the higher square first
+        a = bot.choose(st, 0, flow.legal_actions(st, 0))
+        assert (a.kind, a.a) == (Kind.SELL_BUILDING, square)
+        flow.apply_action(st, a, 0)
+    sale = bot.choose(st, 0, flow.legal_actions(st, 0))
+    assert (sale.kind, sale.a, sale.b) == (Kind.SELL_DEED, 1 << 11, 1)  # to the holder of 13, 14
+    flow.apply_action(st, sale, 0)
+    answer = HeuristicBot(1).choose(st, 1, flow.legal_actions(st, 1))
+    assert answer.kind == Kind.ACCEPT
+    flow.apply_action(st, answer, 1)
+    assert st.owner[11] == 1 and not trading.has_building(st, 0)

@@ -226,7 +226,14 @@ class HeuristicBot:
         claim = self._claim(st, seat)
         if claim:
             return claim
-        build = self._build(st, seat)
+        selling = False  # no building while a consolidating sale is on offer
+        if st.edition.mechanics.trades == "sale" and st.rounds >= trading.DEADLOCK_ROUNDS:
+            reserve = self.reserve(st, seat)
+            unlock = trading.unlocking_sale(st, seat, legal, reserve)
+            if unlock:
+                return unlock
+            selling = trading.consolidation_offer(st, seat, reserve) is not None
+        build = None if selling else self._build(st, seat)
         if build:
             return build
         redeem = self._redeem(st, seat, legal)

@@ -20,8 +20,11 @@ Every offer is checked with `is_legal`; a bot makes at most one a turn (and the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tycoon.editions.board import Board
 from tycoon.engine.actions import Action, Kind
+from tycoon.engine.api import clone
 from tycoon.engine.state import GameState
 from tycoon.rules import flow
 from tycoon.rules.property import group_has_building
@@ -158,6 +161,32 @@ def consolidation_offer(st: GameState, seat: int, reserve: int) -> Action | None
         if flow.is_legal(st, a, seat):
             return a
     return None
+
+
+DEADLOCK_ROUNDS = 100
+"""From this round on, a classic seller whom A-14 keeps from a consolidating sale (he owns
+buildings) sells his buildings first, and builds no more while that sale is on offer."""
+
+
+def unlocking_sale(
+    st: GameState, seat: int, legal: Sequence[Action], reserve: int
+) -> Action | None:
+    """Classic, from `DEADLOCK_ROUNDS` with the market closed: a building sale (C-57) that
+    brings a consolidating sale within A-14 (C-61: a seller owns no building anywhere). Two
+    players who both own buildings and split a group could otherwise sell each other
+    nothing, and the game would run for ever on the Start bonus."""
+    if st.rounds < DEADLOCK_ROUNDS or not has_building(st, seat) or not market_closed(st):
+        return None
+    sells = [a for a in legal if a.kind == Kind.SELL_BUILDING]
+    if not sells:
+        return None
+    bare = clone(st)  # the same position without our buildings: is a sale there?
+    for s in st.edition.board.streets:
+        if bare.owner[s] == seat:
+            bare.level[s] = 0
+    if consolidation_offer(bare, seat, reserve) is None:
+        return None
+    return max(sells, key=lambda a: (st.level[a.a], a.a))
 
 
 def has_building(st: GameState, seat: int) -> bool:
