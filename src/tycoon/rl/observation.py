@@ -25,6 +25,11 @@ OBS_BOUND = 1000.0
 """Every value is clipped to [-OBS_BOUND, OBS_BOUND] (the Box bounds)."""
 
 
+def _bound(x: float) -> float:
+    """`x` clipped to the Box bounds (only money, amounts and counts can leave them)."""
+    return OBS_BOUND if x > OBS_BOUND else -OBS_BOUND if x < -OBS_BOUND else x
+
+
 class Encoder:
     """Builds the observation vector of a seat for games of one edition and size."""
 
@@ -77,74 +82,97 @@ class Encoder:
         sec = self.sections
         self._pos_off = sec["position"][0]
         self.inv_money = 1.0 / self.money
-        self._own_base = sec["owner"][0] + np.arange(s) * n
+        # the last inputs and outputs of the parts that seldom change from step to step
+        self._last_mortgaged: list[bool] = []
+        self._last_level: list[int] = []
+        self._board_part = np.zeros(2 * s, dtype=np.float32)
+        self._last_ext: list[float] | None = None
+        self._ext_part = np.zeros(sec["ext"][1], dtype=np.float32)
 
     def encode(self, st: GameState, seat: int, window: bool, turn_cap: int) -> np.ndarray:
-        """The observation of `seat` (deciding out of turn if `window`)."""
+        """The observation of `seat` (deciding out of turn if `window`). The ones and the
+        single values are gathered in lists and written with one numpy call each: numpy
+        costs about a microsecond a call, whatever its size."""
         sec = self.sections
         n, s = self.n, self.s
         obs = np.zeros(self.size, dtype=np.float32)
-        obs[sec["me"][0] + seat] = 1.0
-        obs[sec["window"][0]] = float(window)
+        ones = [sec["me"][0] + seat, sec["active"][0] + st.active]
+        at: list[int] = [sec["window"][0]]
+        val: list[float] = [float(window)]
         top = st.stack[-1] if st.stack and not st.termination else None
         if top is not None:
             fi = self.frame_index.get(top[0])
             if fi is not None:
-                obs[sec["frame"][0] + fi] = 1.0
+                ones.append(sec["frame"][0] + fi)
             if 0 <= top[1] < n:
-                obs[sec["frame_seat"][0] + top[1]] = 1.0
-            self._pending(obs, st, top)
+                ones.append(sec["frame_seat"][0] + top[1])
+            self._pending(ones, at, val, st, top)
         inv = self.inv_money
         jail = st.jail
         o = sec["cash"][0]  # cash, alive, in_jail, jail_turns: consecutive sections
         obs[o : o + 4 * n] = (
-            [c * inv for c in st.cash]
+            [_bound(c * inv) for c in st.cash]
             + st.alive
             + [j >= 0 for j in jail]
             + [(j + 1) / 3.0 for j in jail]
         )
-        obs[sec["active"][0] + st.active] = 1.0
         base = self._pos_off
-        for p, sq in enumerate(st.pos):
-            obs[base + p * s + sq] = 1.0
-        own = np.asarray(st.owner)
-        obs[(self._own_base + own)[own >= 0]] = 1.0
-        o = sec["mortgaged"][0]  # mortgaged, level: consecutive
-        obs[o : o + 2 * s] = st.mortgaged + [lv * 0.2 for lv in st.level]
+        ones += [base + p * s + sq for p, sq in enumerate(st.pos)]
+        own_off = sec["owner"][0]
+        ones += [own_off + sq * n + o for sq, o in enumerate(st.owner) if o >= 0]
+        o = sec["mortgaged"][0]  # mortgaged, level: consecutive; they seldom change
+        if st.mortgaged != self._last_mortgaged or st.level != self._last_level:
+            self._last_mortgaged, self._last_level = st.mortgaged[:], st.level[:]
+            self._board_part = np.asarray(
+                st.mortgaged + [lv * 0.2 for lv in st.level], dtype=np.float32
+            )
+        obs[o : o + 2 * s] = self._board_part
         o = sec["bank"][0]
-        obs[o] = st.houses_left / self.houses
-        obs[o + 1] = st.hotels_left / self.hotels
+        at += [o, o + 1]
+        val += [st.houses_left / self.houses, st.hotels_left / self.hotels]
         for d, deck in enumerate(st.decks):
-            obs[o + 2 + d] = len(deck) / self.deck_len[d]
+            at.append(o + 2 + d)
+            val.append(len(deck) / self.deck_len[d])
         o = sec["cards"][0]
         ci = self.codec.card_index
         for c, h in st.card_holder.items():
             i = ci.get(c)
             if i is not None:
-                obs[o + i * n + h] = 1.0
-        o = sec["claims"][0]
-        for owner, payer, amount, _t in st.claims:
-            obs[o + owner * n + payer] += amount * self.inv_money
+                ones.append(o + i * n + h)
         o = sec["clock"][0]
-        obs[o] = st.turn / turn_cap if turn_cap else 0.0
-        obs[o + 1] = st.rounds / 100.0
-        obs[o + 2] = st.last_dice / self.dice_max
+        at += [o, o + 1, o + 2]
+        val += [
+            st.turn / turn_cap if turn_cap else 0.0,
+            st.rounds / 100.0,
+            st.last_dice / self.dice_max,
+        ]
+        obs[ones] = 1.0
+        obs[at] = [_bound(v) for v in val]
+        o = sec["claims"][0]  # summed: a payer may owe one owner twice
+        for owner, payer, amount, _t in st.claims:
+            i = o + owner * n + payer
+            obs[i] = _bound(float(obs[i]) + amount * inv)
         o, size = sec["ext"]
         if size:
             ext = st.ext
-            p = o
+            flat: list[float] = []
             for k, ln in zip(self.ext_keys, self.ext_len, strict=True):
-                vals = ext[k]
-                m = min(ln, len(vals))
-                obs[p : p + m] = vals[:m]
-                p += ln
-            x = obs[o : o + size]
-            obs[o : o + size] = np.sign(x) * np.log1p(np.abs(x))
-        np.clip(obs, -OBS_BOUND, OBS_BOUND, out=obs)
+                vals = ext[k][:ln]
+                flat += vals
+                if len(vals) < ln:
+                    flat += [0] * (ln - len(vals))
+            if flat != self._last_ext:  # converting is what costs; comparing is cheap
+                self._last_ext = flat
+                x = np.asarray(flat, dtype=np.float32)
+                self._ext_part = np.sign(x) * np.log1p(np.abs(x))
+            obs[o : o + size] = self._ext_part  # within the bound: log1p(3.4e38) < 89
         return obs
 
-    def _pending(self, obs: np.ndarray, st: GameState, f: tuple[Any, ...]) -> None:
-        """The public facts of the pending decision (as `records.view` shows them)."""
+    def _pending(
+        self, ones: list[int], at: list[int], val: list[float], st: GameState, f: tuple[Any, ...]
+    ) -> None:
+        """The public facts of the pending decision (as `records.view` shows them): indices
+        of ones to `ones`, single values to `at` and `val`."""
         sec = self.sections
         k = f[0]
         squares = 0
@@ -175,8 +203,9 @@ class Encoder:
             mask &= (1 << s) - 1
             while mask:
                 low = mask & -mask
-                obs[off + low.bit_length() - 1] = 1.0
+                ones.append(off + low.bit_length() - 1)
                 mask ^= low
         if 0 <= other < self.n:
-            obs[sec["pending_seat"][0] + other] = 1.0
-        obs[sec["pending_amount"][0]] = amount / self.money
+            ones.append(sec["pending_seat"][0] + other)
+        at.append(sec["pending_amount"][0])
+        val.append(amount / self.money)
