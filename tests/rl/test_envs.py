@@ -247,3 +247,34 @@ def test_observation_sections_read_the_state() -> None:
     assert part("level")[3] == 1.0
     assert part("in_jail").tolist() == [0.0, 0.0, 1.0]
     assert part("position").reshape(3, 40)[:, 0].tolist() == [1.0, 1.0, 1.0]
+
+
+def test_observation_follows_every_change_of_the_parts_it_keeps() -> None:
+    """The encoder converts the board and edition parts only when they change: a change of
+    a level, a mortgage or a builder chip pile shows in the next observation, and undoing
+    it gives the first observation back; money beyond the Box bound is clipped."""
+    env = rl.env("builder", players=3)
+    env.reset(seed=2)
+    g = env.game
+    st = g.table.st
+    first = g.observe(0)
+    sec = g.encoder.sections
+    square = st.edition.board.deeds[0]
+    for change, section in (("level", "level"), ("mortgaged", "mortgaged"), ("pile", "ext")):
+        if change == "pile":
+            old = st.ext["pile"][0]
+            st.ext["pile"][0] = old + 5
+        else:
+            old = getattr(st, change)[square]
+            getattr(st, change)[square] = 3 if change == "level" else True
+        changed = g.observe(0)
+        o, size = sec[section]
+        assert not np.array_equal(changed[o : o + size], first[o : o + size]), change
+        if change == "pile":
+            st.ext["pile"][0] = old
+        else:
+            getattr(st, change)[square] = old
+        assert np.array_equal(g.observe(0), first), change
+    st.cash[0] = 10**12
+    o, _ = sec["cash"]
+    assert g.observe(0)[o] == rl.observation.OBS_BOUND
