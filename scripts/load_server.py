@@ -8,7 +8,7 @@ of its view), plays every game to the end and reports games, accepted actions pe
 actions (send to answer).
 
     .venv/bin/python scripts/load_server.py --rooms 200 --turn-limit 8              # saturation
-    .venv/bin/python scripts/load_server.py --rooms 200 --think-ms 1000 --spread-s 5  # a pace
+    .venv/bin/python scripts/load_server.py --rooms 200 --think-ms 1000 --spread-s 5  # 1 s a move
 """
 
 from __future__ import annotations

@@ -92,12 +92,16 @@ def test_bench_json_has_the_keys() -> None:
     data = json.loads(r.stdout)
     assert set(data) == {
         "player_turns_per_s",
+        "calibration_turns_per_s",
+        "ratio",
         "decisions_per_s",
         "games_per_s",
         "peak_rss_mb",
         "games",
         "seconds",
     }
+    loop = data["calibration_turns_per_s"]
+    assert loop > 0 and data["ratio"] == round(data["player_turns_per_s"] / loop, 4)
     assert data["games"] == 1
 
 

@@ -14,7 +14,7 @@ from tycoon.engine.api import new_game
 from tycoon.engine.errors import OptionError
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
-from tycoon.sim.bench import bench
+from tycoon.sim.bench import bench, calibration, calibration_loop
 from tycoon.sim.driver import play
 from tycoon.sim.runner import GameResult, bot_seed, chunk_size, play_one, simulate
 from tycoon.sim.stats import Accumulator, percentile, summary, wilson
@@ -222,12 +222,15 @@ def test_bench_counts_whole_games() -> None:
     r = bench("classic", players=3, games=2, bot="random", options=SHORT)
     assert set(r) == {
         "player_turns_per_s",
+        "calibration_turns_per_s",
+        "ratio",
         "decisions_per_s",
         "games_per_s",
         "peak_rss_mb",
         "games",
         "seconds",
     }
+    assert r["ratio"] is None and r["calibration_turns_per_s"] is None  # not asked for
     assert r["games"] == 2
     assert r["player_turns_per_s"] > 0
     assert r["decisions_per_s"] > r["player_turns_per_s"]
@@ -246,6 +249,17 @@ def test_wonders_simulation_is_deterministic_and_ends_by_the_rules() -> None:
     assert set(one["terminations"]) <= {"completed", "last_player", "turn_limit"}
     assert sum(one["terminations"].values()) == 6
     assert sum(one["wins"]) == pytest.approx(6.0)
+
+
+CHECK_10K = 82_473
+"""The first player's cash after 10,000 turns of the calibration loop."""
+
+
+def test_calibration_loop_is_fixed_work() -> None:
+    """The calibration loop is the same work on every machine: a fixed result per count."""
+    assert calibration_loop(10_000) == calibration_loop(10_000) == CHECK_10K
+    assert calibration_loop(10_001) != CHECK_10K
+    assert calibration(20_000, repeats=2) > 0
 
 
 def test_bench_wonders() -> None:

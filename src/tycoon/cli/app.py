@@ -447,8 +447,12 @@ def bench(
     bot: Annotated[str, typer.Option(help="Bot name.")] = "basic",
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    calibrate: Annotated[
+        bool, typer.Option(help="Also time the calibration loop and print the ratio.")
+    ] = True,
 ) -> None:
-    """Measure engine speed: complete bot games on one core, events off."""
+    """Measure engine speed: complete bot games on one core, events off. The ratio is the
+    player-turns per second over those of a tight pure-Python loop on the same core."""
     from tycoon.sim.bench import bench as run_bench
 
     console = _out()
@@ -457,7 +461,15 @@ def bench(
         _seats(bot, False)
         if not as_json:
             console.print(plain(f"Benchmarking {ed.tag} with {players} {bot} bots...", "dim"))
-        r = run_bench(ed.tag, players=players, games=games, seconds=seconds, seed=seed, bot=bot)
+        r = run_bench(
+            ed.tag,
+            players=players,
+            games=games,
+            seconds=seconds,
+            seed=seed,
+            bot=bot,
+            calibrate=calibrate,
+        )
         if as_json:
             sys.stdout.write(json.dumps(r) + "\n")
             return
@@ -467,6 +479,9 @@ def bench(
         t.add_row("player-turns/s", f"{r['player_turns_per_s']:,.0f}")
         t.add_row("decisions/s", f"{r['decisions_per_s']:,.0f}")
         t.add_row("games/s", f"{r['games_per_s']:.2f}")
+        if r["ratio"] is not None:
+            t.add_row("calibration turns/s", f"{r['calibration_turns_per_s']:,.0f}")
+            t.add_row("ratio", f"{r['ratio']:.3f}")
         t.add_row("peak RSS", f"{r['peak_rss_mb']:.1f} MB")
         t.add_row("games", str(r["games"]))
         t.add_row("seconds", f"{r['seconds']:.2f}")

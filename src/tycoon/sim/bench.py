@@ -2,11 +2,14 @@
 
 `player_turns_per_s` counts player-turns (`st.turn + 1` per game), `decisions_per_s` the
 actions players applied (chance outcomes excluded), both over the wall time of whole
-games (setup included).
+games (setup included). Machines differ, so `calibration` times a tight pure-Python
+dice-move-rent loop on the same core, and `ratio` is the engine's player-turns per second
+over the loop's: a figure that compares across machines.
 """
 
 from __future__ import annotations
 
+import math
 import resource
 import time
 from collections.abc import Mapping
@@ -22,6 +25,45 @@ from tycoon.sim.runner import MAX_ACTIONS, bot_seed, sim_options
 DEFAULT_SECONDS = 10.0
 
 
+CALIBRATION_TURNS = 600_000
+"""Player-turns of the calibration loop (best of three runs)."""
+
+
+def calibration_loop(turns: int) -> int:
+    """Four players on 40 squares: two dice from a linear congruential generator, the move
+    (with the salary past the start), and the rent of the square paid to its owner.
+    Returns the first player's cash: a fixed number for a fixed count."""
+    rent = [(i * 7) % 50 for i in range(40)]
+    owner = [i % 4 for i in range(40)]
+    pos = [0, 0, 0, 0]
+    cash = [1500, 1500, 1500, 1500]
+    x = 12345
+    for t in range(turns):
+        p = t & 3
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        q = pos[p] + (x >> 16) % 6 + (x >> 8) % 6 + 2
+        if q >= 40:  # past the start: the salary
+            q -= 40
+            cash[p] += 200
+        pos[p] = q
+        o = owner[q]
+        if o != p:
+            r = rent[q]
+            cash[p] -= r
+            cash[o] += r
+    return cash[0]
+
+
+def calibration(turns: int = CALIBRATION_TURNS, repeats: int = 3) -> float:
+    """Player-turns per second of `calibration_loop`, the best of `repeats` runs."""
+    best = math.inf
+    for _ in range(repeats):
+        start = time.perf_counter()
+        calibration_loop(turns)
+        best = min(best, time.perf_counter() - start)
+    return turns / max(best, 1e-9)
+
+
 def peak_rss_mb() -> float:
     """Peak resident memory of this process in MiB (Linux reports KiB)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -35,10 +77,12 @@ def bench(
     seed: int = 0,
     bot: str = "basic",
     options: Mapping[str, Any] | None = None,
+    calibrate: bool = False,
 ) -> dict[str, Any]:
     """Play games of `players` bots named `bot` until `games` games are done or `seconds`
     have passed (whichever comes first; at least one game; default 10 s without a game
-    count). Game i uses seed `seed + i`; options default to a 500-round turn limit."""
+    count). Game i uses seed `seed + i`; options default to a 500-round turn limit. With
+    `calibrate`, also the calibration loop and the ratio (else both None)."""
     ed = find_edition(edition)
     opts = ed.options_type.parse(sim_options(options)).to_dict()
     if seconds is None and games is None:
@@ -61,8 +105,11 @@ def bench(
         if seconds is not None and elapsed >= seconds:
             break
     elapsed = max(elapsed, 1e-9)
+    loop = calibration() if calibrate else None
     return {
         "player_turns_per_s": round(turns / elapsed, 1),
+        "calibration_turns_per_s": round(loop, 1) if loop else None,
+        "ratio": round(turns / elapsed / loop, 4) if loop else None,
         "decisions_per_s": round(decisions / elapsed, 1),
         "games_per_s": round(n_games / elapsed, 3),
         "peak_rss_mb": round(peak_rss_mb(), 1),
