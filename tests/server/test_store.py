@@ -223,3 +223,50 @@ def test_sigkill_in_the_middle_loses_no_acknowledged_action(tmp_dir: Path) -> No
             proc2.wait(10)
         except Exception:
             proc2.kill()
+
+
+def test_steps_of_rooms_acting_together_share_one_commit(tmp_dir: Path) -> None:
+    """Group commit: the log steps of rooms that act in the same turn of the event loop
+    are committed in one transaction, and each room returns once its step is stored; when
+    the commit fails, every room of the batch gets the error (and keeps its old state)."""
+    import asyncio
+
+    from tycoon.server.manager import Config, Manager
+
+    mgr = Manager(Config(db=str(tmp_dir / "group.db")))
+    rooms = [f"r{i}" for i in range(5)]
+    for r in rooms:
+        mgr.store.save_room(r, "running", {}, time.time())
+    calls: list[int] = []
+    append = mgr.store.append
+
+    def counted(steps: list[tuple[str, int, int, str]]) -> None:
+        calls.append(len(steps))
+        append(steps)
+
+    mgr.store.append = counted  # type: ignore[method-assign]
+
+    async def together() -> None:
+        await asyncio.gather(*(mgr.log_step(r, 0, 0, "roll") for r in rooms))
+        await mgr.log_step(rooms[0], 1, -1, "roll 3 4")  # alone: its own commit
+
+    asyncio.run(together())
+    assert calls == [5, 1]
+    with mgr.store.engine.connect() as c:
+        stored = [
+            c.execute(text("select count(*) from actions where room_id = :r"), {"r": r}).scalar()
+            for r in rooms
+        ]
+    assert stored == [2, 1, 1, 1, 1]
+
+    async def failing() -> list[BaseException | None]:
+        def broken(steps: list[tuple[str, int, int, str]]) -> None:
+            raise OSError("disk full")
+
+        mgr.store.append = broken  # type: ignore[method-assign]
+        return await asyncio.gather(
+            *(mgr.log_step(r, 5, 0, "roll") for r in rooms), return_exceptions=True
+        )
+
+    errors = asyncio.run(failing())
+    assert all(isinstance(e, OSError) for e in errors)

@@ -67,6 +67,31 @@ class Manager:
         self.config = config
         self.store = Store(config.db)
         self.rooms: dict[str, Room] = {}
+        self._steps: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]] = []
+        self._committer: asyncio.Task[None] | None = None
+
+    async def log_step(self, room_id: str, idx: int, seat: int, action: str) -> None:
+        """Commit one step of a room's log; return once it is committed. The steps of rooms
+        that act in the same turn of the event loop share one transaction (group commit)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._steps.append(((room_id, idx, seat, action), done))
+        if len(self._steps) == 1:
+            self._committer = loop.create_task(self._commit_steps())  # after rooms scheduled
+        await done
+
+    async def _commit_steps(self) -> None:
+        batch, self._steps = self._steps, []
+        try:
+            await self.db(self.store.append, [step for step, _ in batch])
+        except Exception as e:  # every room of the batch keeps its state from before
+            for _, done in batch:
+                if not done.done():
+                    done.set_exception(e)
+            return
+        for _, done in batch:
+            if not done.done():
+                done.set_result(None)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store call: inline for SQLite (one writer), in a thread for PostgreSQL."""

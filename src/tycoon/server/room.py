@@ -530,7 +530,7 @@ class Room:
         events = apply_action(st, action, seat)  # IllegalActionError: nothing changed
         idx = len(st.history) - 1
         try:
-            await self.mgr.db(self.mgr.store.append, self.room_id, idx, seat, action_text(action))
+            await self.mgr.log_step(self.room_id, idx, seat, action_text(action))
         except Exception:
             self.st = backup
             raise

@@ -216,11 +216,16 @@ class Store:
                 )
             )
 
-    def append(self, room_id: str, idx: int, seat: int, action: str) -> None:
-        """Commit step `idx` of the game's log (before it is acknowledged or broadcast)."""
-        row = {"room_id": room_id, "idx": idx, "seat": seat, "action": action, "at": time.time()}
+    def append(self, steps: list[tuple[str, int, int, str]]) -> None:
+        """Commit steps (room, idx, seat, action) of games' logs in one transaction, before
+        any of them is acknowledged or broadcast."""
+        at = time.time()
+        rows = [
+            {"room_id": r, "idx": idx, "seat": seat, "action": action, "at": at}
+            for r, idx, seat, action in steps
+        ]
         with self.engine.begin() as c:
-            c.execute(_APPEND, row)
+            c.execute(_APPEND, rows)
 
     def save_snapshot(self, room_id: str, version: int, data: str, extra: dict[str, Any]) -> None:
         with self.engine.begin() as c:
