@@ -11,6 +11,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -e '.[dev]'
 	touch $@
 
+# the tests also need ray (the Ray backend's equality test); `make run` does not
+RAY_STAMP := $(VENV)/.installed-ray
+
+$(RAY_STAMP): $(STAMP)
+	$(BIN)/pip install -e '.[dev,ray]'
+	touch $@
+
 install: $(STAMP)
 
 run: $(STAMP)
@@ -24,7 +31,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP) lint typecheck
+test: $(RAY_STAMP) lint typecheck
 	$(BIN)/pytest -n auto
 
 bench: $(STAMP)
