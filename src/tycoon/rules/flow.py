@@ -122,10 +122,10 @@ def anytime_actions(st: GameState, seat: int) -> list[Action]:
         return []
     window = st.stack[-1][1] == seat or others_window(st)  # W-24: others only in (b)
     acts = [Action(k, s) for k, s in raise_cash_options(st, seat)] if window else []
+    b = st.edition.board
     if window:
-        owner, mortgaged, cash = st.owner, st.mortgaged, st.cash[seat]
-        for s in st.edition.board.deeds:  # can_unmortgage, inlined: this is a hot path
-            if owner[s] == seat and mortgaged[s] and cash >= redeem_cost(st, s):
+        for s in b.deeds:
+            if st.owner[s] == seat and can_unmortgage(st, seat, s):
                 acts.append(Action(Kind.UNMORTGAGE, s))
     if st.claims and _may_claim(st, seat):
         payers = dict.fromkeys(c[1] for c in st.claims if c[0] == seat)

@@ -129,7 +129,7 @@ class Manager:
         if lang not in ed.languages:
             if body.get("lang") is not None:
                 known = ", ".join(ed.languages)
-                raise _validation("lang", f"unknown language '{lang}'; {ed.id} has: {known}")
+                raise _validation("lang", f"unknown language '{lang}'; known: {known}")
             lang = ed.languages[0]  # kept from another edition's settings
         cfg["lang"] = lang
         if not isinstance(cfg["options"], dict):
