@@ -39,12 +39,12 @@ def run(edition: str, rolls: int, jobs: int, options: dict[str, object]) -> dict
     games = max(pilot, round(1.05 * rolls / per_game))
     results = []
     simulate(edition, seats, games, 0, jobs, options, results=results)
-    while agreement(chain, [r.landings for r in results], SEATS).rolls < rolls:
+    while agreement(chain, results, SEATS).rolls < rolls:
         more = max(pilot, games // 10)  # top up with the next seeds
         simulate(edition, seats, more, games, jobs, options, results=results)
         games += more
     t2 = time.perf_counter()
-    ag = agreement(chain, [r.landings for r in results], SEATS)
+    ag = agreement(chain, results, SEATS)
     worst = max(range(len(ag.z)), key=lambda s: ag.z[s])
     return {
         "edition": edition,

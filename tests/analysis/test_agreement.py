@@ -28,7 +28,7 @@ def games_of(edition: str) -> list[GameResult]:
 
 @pytest.mark.parametrize("edition", sorted(GAMES))
 def test_simulated_landings_agree_with_the_chain(edition: str) -> None:
-    ag = agreement(chain_of(edition), [r.landings for r in games_of(edition)], len(SEATS))
+    ag = agreement(chain_of(edition), games_of(edition), len(SEATS))
     assert ag.rolls > 15_000
     assert ag.max_z < Z_BOUND, ag.to_dict()
 
@@ -37,7 +37,7 @@ def test_a_wrong_chain_is_caught() -> None:
     """Games whose pawns take the normal move on triples are not those of a chain that
     goes to the Stock Exchange on every triple (M-14)."""
     wrong = chain_of("metropol", triples="0")
-    ag = agreement(wrong, [r.landings for r in games_of("metropol")], len(SEATS))
+    ag = agreement(wrong, games_of("metropol"), len(SEATS))
     assert ag.max_z > 3 * Z_BOUND
     assert max(range(40), key=lambda s: ag.z[s]) == 0
 

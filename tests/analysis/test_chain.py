@@ -123,3 +123,25 @@ def test_start_deviation_is_exact_for_the_dice_only_board() -> None:
     d = c.start_deviation()
     assert d.sum() == pytest.approx(0.0, abs=1e-9)
     assert d[7] > 0 and d[39] < 0
+
+
+def test_landings_over_a_short_game_are_exact_and_reach_the_long_run() -> None:
+    """One 3d6 roll from the Stock Exchange ends on Lake Street (13) by a total of 13
+    (M-13), or by a total of 9 or 11 onto a Metropol square whose card is M5 (to the
+    Highway, M-20) and then exit 56; an exit onto one of the 8 Metropol squares may draw
+    M5 again. Over a long game the landings grow by the landings per roll and differ from
+    rolls x landings per roll by about the start deviation (less what a trajectory that
+    stops between rolls, not inside one, leaves out); over a short one they do not."""
+    c = chain_of("metropol")
+    assert c.landings_over(0).sum() == 0.0
+    via_highway = (25 + 27) / 216 * (1 / 17) * (1 / 36) / (1 - 8 / 36 * (1 / 17))
+    assert c.landings_over(1)[13] == pytest.approx(21 / 216 + via_highway, abs=1e-12)
+    lpr, dev = c.landings_per_roll(), c.start_deviation()
+    assert np.allclose(c.landings_over(800) - c.landings_over(400), 400 * lpr, atol=1e-9)
+    assert np.abs(c.landings_over(400) - 400 * lpr - dev).max() < 0.003
+    assert np.abs(c.landings_over(8) - 8 * lpr - dev).max() > 0.006
+
+
+def test_landings_over_the_dice_only_board_count_one_landing_per_roll() -> None:
+    c = build_chain(DiceOnly())
+    assert c.landings_over(5).sum() == pytest.approx(5.0, abs=1e-12)

@@ -3,7 +3,10 @@
 Each game adds, for each of its pawns, a trajectory that starts on Start. The chain gives
 the long-run landings per roll (`l`) and what a start on Start adds over a whole game
 (`d`, `Chain.start_deviation`), so a game of `k` pawns whose squares got `L` landings
-in all has about R = (L - k sum(d)) / sum(l) rolls and expects R l + k d. The residuals
+in all has about R = (L - k sum(d)) / sum(l) rolls and expects R l + k d. That is the
+limit of a long game; a short one whose pawns all took the same known number of rolls T
+(a turn-limited game nobody left early, in an edition of one roll per turn: metropol,
+M-14) expects exactly k `Chain.landings_over(T)`, which is used instead. The residuals
 of the games are independent, so their sum over the games divided by the root of their
 sum of squares is a z-score.
 
@@ -25,6 +28,7 @@ import numpy as np
 from tycoon.analysis.chain import Chain
 from tycoon.editions.board import KEPT_EFFECTS
 from tycoon.editions.registry import find_edition
+from tycoon.sim.runner import GameResult
 
 
 @dataclass
@@ -61,14 +65,28 @@ def deck_excess(edition: str) -> float:
     return worst
 
 
-def agreement(chain: Chain, games: Sequence[Sequence[int]], pawns: int) -> Agreement:
-    """Compare the per-game landing counts `games` (each game's `landings`) with `chain`."""
+def pawn_rolls(game: GameResult, pawns: int) -> int | None:
+    """The turns each pawn of `game` took, when every pawn took the same number: all
+    `pawns` in play at the end and every round complete."""
+    if game.bankruptcies or game.turns != game.rounds * pawns:
+        return None
+    return game.rounds
+
+
+def agreement(chain: Chain, games: Sequence[GameResult], pawns: int) -> Agreement:
+    """Compare the landings counted in `games` (each of `pawns` pawns) with `chain`."""
     lpr = chain.landings_per_roll()
     dev = chain.start_deviation()
     card = chain.card_landings_per_roll()
-    obs = np.asarray(games, dtype=float)
+    obs = np.asarray([g.landings for g in games], dtype=float)
     rolls_g = (obs.sum(axis=1) - pawns * dev.sum()) / lpr.sum()
     exp_g = np.outer(rolls_g, lpr) + pawns * dev
+    one_roll_per_turn = abs(chain.turns_per_roll() - 1.0) < 1e-9
+    for i, g in enumerate(games):
+        t = pawn_rolls(g, pawns) if one_roll_per_turn else None
+        if t is not None:
+            rolls_g[i] = pawns * t
+            exp_g[i] = pawns * chain.landings_over(t)
     resid = obs - exp_g
     total = resid.sum(axis=0)
     se = np.sqrt((resid**2).sum(axis=0))

@@ -125,6 +125,7 @@ class Chain:
     names: list[str]
     matrix: np.ndarray = field(repr=False)
     stationary: np.ndarray = field(repr=False)
+    _over: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
 
     @property
     def cells(self) -> int:
@@ -188,6 +189,31 @@ class Chain:
         dev = e0 @ z - pi
         extra = dev @ self.per_key(lambda b: b.landings, self.size)
         return np.asarray(extra - float(dev @ self.is_roll) * self.landings_per_roll())
+
+    def landings_over(self, rolls: int) -> np.ndarray:
+        """Expected moves ending on each square for a pawn that starts on Start and takes
+        exactly `rolls` movement rolls (each carried out to its end): the exact value for
+        a short game, where `rolls` x `landings_per_roll` + `start_deviation` is not yet
+        reached."""
+        cached = self._over.get(rolls)
+        if cached is not None:
+            return cached
+        roll = self.is_roll.astype(bool)
+        steps = self.per_key(lambda b: b.landings, self.size)
+        out = np.zeros(self.size)
+        v = np.zeros(len(self.keys))
+        v[0] = 1.0
+        for done in range(rolls + 1):
+            inner = np.where(roll, 0.0, v)
+            while inner.sum() > 1e-15:  # steps inside the roll (a Highway exit roll, ...)
+                out += inner @ steps
+                v = np.where(roll, v, 0.0) + inner @ self.matrix
+                inner = np.where(roll, 0.0, v)
+            if done < rolls:
+                out += v @ steps
+                v = v @ self.matrix
+        self._over[rolls] = out
+        return out
 
 
 def _stationary(p: np.ndarray) -> np.ndarray:
