@@ -11,7 +11,7 @@ import pytest
 from tycoon.bots import make_bot
 from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.actions import card_text
-from tycoon.engine.api import is_legal, new_game, parse_action
+from tycoon.engine.api import is_legal, new_game, outcome, parse_action
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
 from tycoon.records.view import public_view, view
@@ -64,6 +64,10 @@ def test_no_view_of_a_whole_game_shows_rng_seed_or_deck_order(edition: str) -> N
     for seat in (None, *range(st.n)):
         assert_no_secret(st, json.dumps(view(st, seat)))
     assert steps > 50
+    # the end screen's scores are the engine's (C-77, W-93, B-71, M-72), named by the board
+    assert public_view(st)["scores"] == list(outcome(st).scores)
+    name = find_edition(edition).board_view()["score_name"]
+    assert name == {"builder": "points", "metropol": "cash and permits"}.get(edition, "net worth")
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

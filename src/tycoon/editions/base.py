@@ -316,6 +316,8 @@ class Edition:
     options_type: ClassVar[type[Options]] = Options
     mechanics: ClassVar[Mechanics] = Mechanics()
     aliases: ClassVar[tuple[str, ...]] = ()
+    score_name: ClassVar[str] = "net worth"
+    """What `scores` counts, as a client labels it (`board_view`)."""
 
     @cached_property
     def board(self) -> Board:

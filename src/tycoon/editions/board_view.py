@@ -120,6 +120,7 @@ def board_view(ed: Edition, lang: str = "en") -> dict[str, Any]:
         "starting_cash": c["starting_cash"],
         "money_unit": c["money_unit"],
         "dice": ed.mechanics.dice,
+        "score_name": ed.score_name,
         "jail_square": c.get("jail_index"),
         "squares": squares,
         "groups": groups,

@@ -139,6 +139,7 @@ def public_view(st: GameState) -> dict[str, Any]:
         "actions": [],
         "termination": st.termination,
         "winners": list(st.winners),
+        "scores": list(st.edition.scores(st)),
         **extra,
     }
 

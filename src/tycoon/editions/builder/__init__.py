@@ -149,6 +149,7 @@ class Builder(Edition):
     id = "builder"
     version = "1"
     title = "Monopoly Builder"
+    score_name = "points"
     data_package = "tycoon.editions.builder"
     options_type = BuilderOptions
     mechanics = BUILDER_MECHANICS

@@ -140,6 +140,7 @@ class Metropol(Edition):
     id = "metropol"
     version = "1"
     title = "Metropol"
+    score_name = "cash and permits"
     data_package = "tycoon.editions.metropol"
     options_type = MetropolOptions
     aliases = ("metropoli",)

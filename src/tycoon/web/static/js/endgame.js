@@ -1,20 +1,28 @@
-// The end screen (winner, scores, net worth over time) and the replay viewer.
+// The end screen (winner, scores, scores over time) and the replay viewer.
 import { h, s, fill, clear } from "./dom.js";
 import { SEAT_COLOURS, SEAT_LETTERS, money, netWorth, seatLabel } from "./model.js";
 import { seatBadge } from "./board.js";
 
-/** Scores per seat: builder points, otherwise net worth (metropol: cash). */
+/** Scores per seat as the engine ranks them (the view's `scores`, named by the board's
+ * `score_name`: net worth, builder points, metropol cash and permits); a view without
+ * them (an old record) falls back to the net worth estimate. */
 export function scores(board, view) {
+  const unit = board.score_name || "net worth";
   return view.players.map((p) => {
-    const bp = view.builder && view.builder.players && view.builder.players[p.seat];
-    if (bp && bp.points) return { seat: p.seat, score: bp.points.total, unit: "points" };
+    const sc = view.scores && view.scores[p.seat];
+    if (typeof sc === "number") return { seat: p.seat, score: sc, unit };
     return { seat: p.seat, score: netWorth(board, view, p.seat), unit: "net worth" };
   });
 }
 
+/** One point of the score chart: each seat's score at this view (0 below zero). */
+export function scorePoint(board, view) {
+  return scores(board, view).map((r) => Math.max(0, r.score));
+}
+
 export function chart(board, history, players) {
   const W = 640; const H = 260; const L = 70; const B = 30; const T = 12; const R = 16;
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": "Net worth over time" });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": "Scores over time" });
   if (!history.length) {
     svg.appendChild(s("text", { x: W / 2, y: H / 2, "text-anchor": "middle" }, "No history recorded in this browser."));
     return svg;
@@ -62,11 +70,11 @@ export function renderEnd(el, board, view, room, history, { onReplay }) {
     body.appendChild(h("tr", { class: winners.includes(r.seat) ? "winner" : null },
       h("td", { text: `${SEAT_LETTERS[r.seat]} ${p.name}${winners.includes(r.seat) ? " \u2605" : ""}${p.alive === false ? " (bankrupt)" : ""}` }),
       h("td", { text: money(board, p.cash) }),
-      h("td", { text: r.unit === "points" ? String(r.score) : money(board, r.score) })));
+      h("td", { text: r.score < 0 ? "out" : r.unit === "points" ? String(r.score) : money(board, r.score) })));
   }
   table.appendChild(body);
   el.appendChild(table);
-  el.appendChild(h("h3", { text: "Net worth over time" }));
+  el.appendChild(h("h3", { text: `${sc[0] ? sc[0].unit[0].toUpperCase() + sc[0].unit.slice(1) : "Score"} over time` }));
   el.appendChild(chart(board, history, view.players));
   const rec = `/api/rooms/${encodeURIComponent(room.room_id)}/record`;
   const row = h("div.row", {},

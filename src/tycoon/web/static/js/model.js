@@ -69,6 +69,7 @@ export function normBoard(raw) {
     groupColour: gcol,
     size: squares.length || 40,
     layout: raw.layout || raw.city || raw.island || {},
+    score_name: raw.score_name || "net worth",
   };
 }
 
@@ -99,9 +100,6 @@ export function seatLabel(view, seat) {
 export function netWorth(board, v, seat) {
   const p = v.players[seat];
   if (!p) return 0;
-  if (v.builder && v.builder.players && v.builder.players[seat]) {
-    // builder scores points; net worth still counts cash and deeds for the chart
-  }
   let w = p.cash || 0;
   const owner = v.owner || [];
   for (let i = 0; i < owner.length; i++) {

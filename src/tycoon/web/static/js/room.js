@@ -1,13 +1,13 @@
 // A room's page: the waiting room, the game, the end screen and the replay.
 import { h, fill, clear, announce } from "./dom.js";
 import { api, store, getBoard, getEditions } from "./api.js";
-import { normBoard, money, netWorth, seatLabel, SEAT_LETTERS } from "./model.js";
+import { normBoard, money, seatLabel, SEAT_LETTERS } from "./model.js";
 import { createBoard } from "./board.js";
 import { Connection } from "./conn.js";
 import { renderPlayers, renderActions, promptText, tickClocks, badgeSvg } from "./panels.js";
 import { actionsOf, labelOf } from "./actions.js";
 import { TradeBuilder } from "./trade.js";
-import { renderEnd, Replay } from "./endgame.js";
+import { renderEnd, Replay, scorePoint } from "./endgame.js";
 import { saveFrame, loadFrames } from "./frames.js";
 
 const MAX_LOG = 400;
@@ -298,7 +298,7 @@ export class RoomPage {
     }
     if (this.lastTurn !== view.turn || view.termination) {
       this.lastTurn = view.turn;
-      this.history.push({ t: view.turn, w: view.players.map((p) => netWorth(this.board, view, p.seat)) });
+      this.history.push({ t: view.turn, w: scorePoint(this.board, view) });
       if (this.history.length > 600) this.history = this.history.filter((_, i) => i % 2 === 0);
       store.setRoom(this.id, { history: this.history });
     }
