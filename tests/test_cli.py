@@ -268,6 +268,26 @@ def test_editions_lists_wonders_with_its_options() -> None:
     assert "wonders options (--option key=value)" in r.output
 
 
+def test_editions_lists_the_house_rules_each_edition_offers() -> None:
+    """Issue 9 (house rules): `tycoon editions` lists every house rule an edition offers,
+    with its one-line explanation, in that edition's options table only."""
+    from tycoon.editions.base import HOUSE_RULES
+    from tycoon.editions.registry import all_editions
+
+    r = runner.invoke(app, ["editions"], env={"COLUMNS": "400"})
+    assert r.exit_code == 0, r.output
+    for ed in all_editions():
+        start = r.output.index(f"{ed.id} options (--option key=value)")
+        end = r.output.find(" options (--option key=value)", start + len(ed.id) + 30)
+        table = r.output[start : end if end > 0 else None]
+        offered = {name for name, *_ in ed.options_type.describe()}
+        for rule in HOUSE_RULES:
+            assert (rule in table) == (rule in offered), (ed.id, rule)
+        for name, _typ, _default, doc in ed.options_type.describe():
+            if name in HOUSE_RULES:
+                assert doc.startswith("house rule:") and doc[:40] in table, (ed.id, name)
+
+
 def test_simulate_wonders_writes_json(tmp_path: Path) -> None:
     out = tmp_path / "wonders.json"
     args = ["simulate", "wonders", "--games", "4", "--seats", "heuristic,random,heuristic"]

@@ -81,6 +81,15 @@ def test_house_rule_validation_names_the_option() -> None:
         find_edition("metropol").options_type.parse({"free_parking_pot": True})
 
 
+def test_w99_a_time_game_needs_a_turn_limit() -> None:
+    """W-99: the players agree how long to play, so `time_game` without a `turn_limit`
+    makes no sense and is refused, naming both options."""
+    wonders = find_edition("wonders").options_type
+    with pytest.raises(OptionError, match=r"'time_game' needs 'turn_limit'"):
+        wonders.parse({"time_game": True})
+    assert wonders.parse({"time_game": True, "turn_limit": 30}).turn_limit == 30
+
+
 @pytest.mark.parametrize("edition", sorted(OFFERED))
 def test_c3_w5_b3_m6_starting_cash(edition: str) -> None:
     st = new_game(edition, 3, seed=1, options={"starting_cash": 2000})
@@ -188,4 +197,7 @@ def test_c76_w99_b66_m72_turn_limit_ends_on_the_editions_own_score(edition: str)
         alive = [p for p in range(3) if st.alive[p] or not st.edition.mechanics.last_player_wins]
         assert set(out.winners) <= set(alive)
         assert st.winners == st.edition.winners(st, [p for p in range(3) if st.alive[p]])
+        # the winners are exactly the seats of the highest score (net worth, points, M-72)
+        best = max(out.scores[p] for p in alive)
+        assert set(out.winners) == {p for p in alive if out.scores[p] == best}
     set_cash(st, 0, st.cash[0])  # the state is still consistent

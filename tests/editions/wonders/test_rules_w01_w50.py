@@ -188,9 +188,14 @@ def test_w11_highest_roll_starts_ties_reroll_among_themselves() -> None:
     assert top(st) == (F.PRE_ROLL, 0)  # play passes to the left: 2 -> 0
 
 
+def _deal(opt: str) -> dict[str, object]:
+    """Options that deal deeds (a time game needs its length, W-99)."""
+    return {opt: True, **({"turn_limit": 50} if opt == "time_game" else {})}
+
+
 @pytest.mark.parametrize("opt", ["quick_play", "deal_two_deeds", "time_game"])
 def test_w12_deeds_dealt_before_the_first_roll(opt: str) -> None:
-    st = new_game("wonders", 3, seed=4, options={opt: True})
+    st = new_game("wonders", 3, seed=4, options=_deal(opt))
     b = st.edition.board
     assert st.current_player == CHANCE and top(st)[2] == F.ROLL_ORDER
     for seat in range(3):
@@ -344,7 +349,7 @@ def test_w16_bank_auction_after_bankruptcy_marks_the_winner() -> None:
 
 @pytest.mark.parametrize("opt", ["quick_play", "deal_two_deeds", "time_game"])
 def test_w17_dealt_wonders_are_marked(opt: str) -> None:
-    st = new_game("wonders", 4, seed=9, options={opt: True})
+    st = new_game("wonders", 4, seed=9, options=_deal(opt))
     b = st.edition.board
     for seat in range(4):
         dealt = {s for s in b.deeds if st.owner[s] == seat}

@@ -80,6 +80,10 @@ class WondersOptions(Options):
             raise OptionError("option 'rent_collection' must be 'manual' or 'auto'")
         if self.hotel_valuation_houses not in ("houses_per_hotel", "3"):
             raise OptionError("option 'hotel_valuation_houses' must be 'houses_per_hotel' or '3'")
+        if self.time_game and self.turn_limit == 0:
+            raise OptionError(
+                "option 'time_game' needs 'turn_limit' (W-99: how long to play, in rounds)"
+            )
         if self.rent_collection == "auto":
             object.__setattr__(self, "auto_claim_rent", True)
 
