@@ -8,7 +8,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from tests.server.conftest import Server
+from tycoon.bots.search import SearchBot
 from tycoon.engine.actions import Action, Kind
 from tycoon.records.snapshot import to_json
 from tycoon.server.clock import Clock, safe_default
@@ -201,3 +204,30 @@ def test_rate_limit_per_connection(make_server: Callable[..., Server]) -> None:
     limited = [a for a in answers if a.get("code") == "rate_limited"]
     assert limited and all(isinstance(a["re"], int) for a in limited)  # which one was dropped
     assert sum(1 for a in answers if a["ok"]) <= 10
+
+
+def test_a_strong_bot_thinks_off_the_event_loop(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 11 item 5: a `strong` seat may search up to a second per decision; it thinks
+    in a thread, so the server answers other clients meanwhile (here each decision is made
+    to take 0.4 s: on the event loop, every request would wait for it)."""
+    choose = SearchBot.choose
+
+    def slow(self: SearchBot, st: Any, seat: int, legal: Any) -> Action:
+        time.sleep(0.4)
+        return choose(self, st, seat, legal)
+
+    monkeypatch.setattr(SearchBot, "choose", slow)
+    room = server.create("classic", [{"kind": "bot", "level": "strong"}] * 3)
+    server.start(room)
+    worst = 0.0
+    end = time.monotonic() + 3
+    while time.monotonic() < end:
+        t0 = time.monotonic()
+        assert server.http.get("/api/rooms").status_code == 200
+        worst = max(worst, time.monotonic() - t0)
+        time.sleep(0.01)
+    version = server.http.get(f"/api/rooms/{room['room_id']}/view").json()["version"]
+    assert version >= 4  # the bots played meanwhile
+    assert worst < 0.2, f"a request waited {worst:.2f} s while a strong bot thought"

@@ -114,6 +114,8 @@ class SearchBot:
     """Determinised Monte Carlo search with `basic` rollouts (see the module doc)."""
 
     name = "strong"
+    thinks = True
+    """It searches for up to `ms` per decision: a server runs it off its event loop."""
 
     def __init__(
         self,

@@ -674,11 +674,18 @@ class Room:
             if cur < 0 or not self.bot_plays(cur):
                 return True
             try:
-                await self._apply(cur, self._bot_choice(st, cur), "bot")
+                await self._apply(cur, await self._think(st, cur), "bot")
             except IllegalActionError:
                 log.error("room %s: bot of seat %d chose an illegal action", self.room_id, cur)
                 await self._apply(cur, legal_actions(st, cur)[0], "bot")
             return True
+
+    async def _think(self, st: GameState, seat: int) -> Action:
+        """The bot's choice; a bot that searches (`thinks`) runs in a thread, so the other
+        rooms are served meanwhile (the room's lock is held: nothing changes `st`)."""
+        if getattr(self.bot(seat), "thinks", False):
+            return await asyncio.to_thread(self._bot_choice, st, seat)
+        return self._bot_choice(st, seat)
 
     def _bot_choice(self, st: GameState, seat: int) -> Action:
         try:
