@@ -249,12 +249,10 @@ def squares_of(mask: int) -> list[int]:
     if mask < 0 or mask >> RES_SHIFT:
         raise ValueError(f"not a square mask: {number_text(mask)}")
     out = []
-    i = 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
+    while mask:  # one step per square in the mask, not per bit below the highest
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
 
 

@@ -81,11 +81,27 @@ class Encoder:
         self.size = off
         sec = self.sections
         self._pos_off = sec["position"][0]
+        self._me, self._active = sec["me"][0], sec["active"][0]
+        self._window, self._frame, self._frame_seat = (
+            sec["window"][0],
+            sec["frame"][0],
+            sec["frame_seat"][0],
+        )
+        self._cash, self._owner, self._mortgaged = (
+            sec["cash"][0],
+            sec["owner"][0],
+            sec["mortgaged"][0],
+        )
+        self._bank, self._cards, self._clock = sec["bank"][0], sec["cards"][0], sec["clock"][0]
+        self._claims, self._ext = sec["claims"][0], sec["ext"]
         self.inv_money = 1.0 / self.money
         # the last inputs and outputs of the parts that seldom change from step to step
+        self._last_owner: list[int] = []
+        self._owner_ones: list[int] = []
         self._last_mortgaged: list[bool] = []
+        self._mortgaged_part = np.zeros(s, dtype=np.float32)
         self._last_level: list[int] = []
-        self._board_part = np.zeros(2 * s, dtype=np.float32)
+        self._level_part = np.zeros(s, dtype=np.float32)
         self._last_ext: list[float] | None = None
         self._ext_part = np.zeros(sec["ext"][1], dtype=np.float32)
 
@@ -93,23 +109,22 @@ class Encoder:
         """The observation of `seat` (deciding out of turn if `window`). The ones and the
         single values are gathered in lists and written with one numpy call each: numpy
         costs about a microsecond a call, whatever its size."""
-        sec = self.sections
         n, s = self.n, self.s
         obs = np.zeros(self.size, dtype=np.float32)
-        ones = [sec["me"][0] + seat, sec["active"][0] + st.active]
-        at: list[int] = [sec["window"][0]]
+        ones = [self._me + seat, self._active + st.active]
+        at: list[int] = [self._window]
         val: list[float] = [float(window)]
         top = st.stack[-1] if st.stack and not st.termination else None
         if top is not None:
             fi = self.frame_index.get(top[0])
             if fi is not None:
-                ones.append(sec["frame"][0] + fi)
+                ones.append(self._frame + fi)
             if 0 <= top[1] < n:
-                ones.append(sec["frame_seat"][0] + top[1])
+                ones.append(self._frame_seat + top[1])
             self._pending(ones, at, val, st, top)
         inv = self.inv_money
         jail = st.jail
-        o = sec["cash"][0]  # cash, alive, in_jail, jail_turns: consecutive sections
+        o = self._cash  # cash, alive, in_jail, jail_turns: consecutive sections
         obs[o : o + 4 * n] = (
             [_bound(c * inv) for c in st.cash]
             + st.alive
@@ -118,41 +133,47 @@ class Encoder:
         )
         base = self._pos_off
         ones += [base + p * s + sq for p, sq in enumerate(st.pos)]
-        own_off = sec["owner"][0]
-        ones += [own_off + sq * n + o for sq, o in enumerate(st.owner) if o >= 0]
-        o = sec["mortgaged"][0]  # mortgaged, level: consecutive; they seldom change
-        if st.mortgaged != self._last_mortgaged or st.level != self._last_level:
-            self._last_mortgaged, self._last_level = st.mortgaged[:], st.level[:]
-            self._board_part = np.asarray(
-                st.mortgaged + [lv * 0.2 for lv in st.level], dtype=np.float32
-            )
-        obs[o : o + 2 * s] = self._board_part
-        o = sec["bank"][0]
+        if st.owner != self._last_owner:  # deeds change hands seldom
+            self._last_owner = st.owner[:]
+            own = self._owner
+            self._owner_ones = [own + sq * n + o for sq, o in enumerate(st.owner) if o >= 0]
+        ones += self._owner_ones
+        o = self._mortgaged  # mortgaged, level: consecutive; each is converted when it changes
+        if st.mortgaged != self._last_mortgaged:
+            self._last_mortgaged = st.mortgaged[:]
+            self._mortgaged_part = np.array(st.mortgaged, dtype=np.float32)
+        obs[o : o + s] = self._mortgaged_part
+        if st.level != self._last_level:
+            self._last_level = st.level[:]
+            self._level_part = np.array(st.level, dtype=np.float32) * np.float32(0.2)
+        obs[o + s : o + 2 * s] = self._level_part
+        o = self._bank
         at += [o, o + 1]
         val += [st.houses_left / self.houses, st.hotels_left / self.hotels]
         for d, deck in enumerate(st.decks):
             at.append(o + 2 + d)
             val.append(len(deck) / self.deck_len[d])
-        o = sec["cards"][0]
-        ci = self.codec.card_index
-        for c, h in st.card_holder.items():
-            i = ci.get(c)
-            if i is not None:
-                ones.append(o + i * n + h)
-        o = sec["clock"][0]
+        if st.card_holder:
+            o = self._cards
+            ci = self.codec.card_index
+            for c, h in st.card_holder.items():
+                i = ci.get(c)
+                if i is not None:
+                    ones.append(o + i * n + h)
+        o = self._clock
         at += [o, o + 1, o + 2]
         val += [
             st.turn / turn_cap if turn_cap else 0.0,
-            st.rounds / 100.0,
+            min(st.rounds / 100.0, OBS_BOUND),
             st.last_dice / self.dice_max,
         ]
         obs[ones] = 1.0
-        obs[at] = [_bound(v) for v in val]
-        o = sec["claims"][0]  # summed: a payer may owe one owner twice
+        obs[at] = val  # each within the bound (the pending amount is clipped where it is made)
+        o = self._claims  # summed: a payer may owe one owner twice
         for owner, payer, amount, _t in st.claims:
             i = o + owner * n + payer
             obs[i] = _bound(float(obs[i]) + amount * inv)
-        o, size = sec["ext"]
+        o, size = self._ext
         if size:
             ext = st.ext
             flat: list[float] = []
@@ -208,4 +229,4 @@ class Encoder:
         if 0 <= other < self.n:
             ones.append(sec["pending_seat"][0] + other)
         at.append(sec["pending_amount"][0])
-        val.append(amount / self.money)
+        val.append(_bound(amount / self.money))

@@ -124,8 +124,9 @@ def anytime_actions(st: GameState, seat: int) -> list[Action]:
     acts = [Action(k, s) for k, s in raise_cash_options(st, seat)] if window else []
     b = st.edition.board
     if window:
+        mortgaged = st.mortgaged
         for s in b.deeds:
-            if st.owner[s] == seat and can_unmortgage(st, seat, s):
+            if mortgaged[s] and can_unmortgage(st, seat, s):  # few are mortgaged
                 acts.append(Action(Kind.UNMORTGAGE, s))
     if st.claims and _may_claim(st, seat):
         payers = dict.fromkeys(c[1] for c in st.claims if c[0] == seat)
