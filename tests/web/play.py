@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
@@ -136,3 +137,17 @@ def play_to_end(page: Page, limit_s: float = 300) -> None:
         assert time.monotonic() < deadline, "the game did not end in time"
         if not step(page):
             page.wait_for_timeout(50)
+
+
+BOARD_CHECK = "\n".join(
+    line
+    for line in (Path(__file__).parent / "board_check.js").read_text(encoding="utf-8").splitlines()
+    if not line.startswith("//")
+)
+"""What the board shows against the view the page holds: owner strips, mortgages, houses
+and hotels, tokens, passports, the island's cells and floors, the city's heights and
+skyscrapers (a list of mismatches, empty when they agree)."""
+
+
+def board_mismatches(page: Page) -> list[str]:
+    return list(page.evaluate(BOARD_CHECK))

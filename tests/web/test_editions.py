@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.web.conftest import Server, new_page, shoot
-from tests.web.play import create_room, play_to_end, start, step
+from tests.web.play import board_mismatches, create_room, play_to_end, start, step
 
 SHORT = {
     "classic": {"turn_limit": 4},
@@ -28,15 +28,21 @@ def test_edition_played_to_the_end_screen(
     for _ in range(6):
         step(page)
     page.wait_for_timeout(400)
+    assert board_mismatches(page) == []  # the board draws what the view says
     shoot(page, f"{edition}-1280x800")
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(200)
+    # a phone scrolls down, never sideways; prompts and the log are announced
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for live in ("#status", "#prompt", "#log"):
+        assert page.get_attribute(live, "aria-live") in ("polite", "assertive"), live
     shoot(page, f"{edition}-390x844")
     page.click(".zoom-btn")  # the phone's closer look at the board
     shoot(page, f"{edition}-390x844-zoom")
     page.click(".zoom-btn")
     page.set_viewport_size({"width": 1280, "height": 800})
     play_to_end(page)
+    assert board_mismatches(page) == []
     end = page.locator("#end")
     assert end.is_visible()
     assert end.locator("table.scores tbody tr").count() == 3
