@@ -50,7 +50,7 @@ def test_edition_played_to_the_end_screen(
     # the scores are the engine's, best first, under the edition's name for them
     v = page.evaluate("window.tycoonRoom.view")
     unit = {"builder": "points", "metropol": "cash and permits"}.get(edition, "net worth")
-    assert end.locator("table.scores thead th").nth(2).text_content() == unit
+    assert end.locator("table.scores thead th").nth(2).text_content().lower() == unit
     best = max(range(3), key=lambda seat: v["scores"][seat])
     assert v["players"][best]["name"] in end.locator("table.scores tbody tr").first.inner_text()
     title = end.locator("h2").inner_text()

@@ -20,7 +20,8 @@ export function scorePoint(board, view) {
   return scores(board, view).map((r) => Math.max(0, r.score));
 }
 
-export function chart(board, history, players) {
+export function chart(board, history, players, unit = "net worth") {
+  const label = (v) => (unit === "points" ? String(v) : money(board, v));
   const W = 640; const H = 260; const L = 70; const B = 30; const T = 12; const R = 16;
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": "Scores over time" });
   if (!history.length) {
@@ -40,7 +41,7 @@ export function chart(board, history, players) {
   svg.appendChild(s("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axis" }));
   for (const f of [0, 0.5, 1]) {
     const v = lo + (hi - lo) * f;
-    svg.appendChild(s("text", { x: L - 6, y: Y(v) + 4, "text-anchor": "end", "font-size": 11 }, money(board, Math.round(v))));
+    svg.appendChild(s("text", { x: L - 6, y: Y(v) + 4, "text-anchor": "end", "font-size": 11 }, label(Math.round(v))));
   }
   const t0 = history[0].t ?? 0;
   const t1 = history[history.length - 1].t ?? maxX;
@@ -63,7 +64,7 @@ export function renderEnd(el, board, view, room, history, { onReplay }) {
   el.appendChild(h("h2", { id: "end-title", text: winners.length ? `${winners.map((w) => seatLabel(view, w)).join(" and ")} ${winners.length > 1 ? "win" : "wins"}!` : "Game over" }));
   if (view.termination) el.appendChild(h("p.muted", { text: `The game ended: ${String(view.termination).replace(/_/g, " ")}.` }));
   const table = h("table.scores", {}, h("caption", { text: "Scores" }));
-  table.appendChild(h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Player" }), h("th", { scope: "col", text: "Cash" }), h("th", { scope: "col", text: sc[0] ? sc[0].unit : "Score" }))));
+  table.appendChild(h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Player" }), h("th", { scope: "col", text: "Cash" }), h("th", { scope: "col", text: sc[0] ? sc[0].unit[0].toUpperCase() + sc[0].unit.slice(1) : "Score" }))));
   const body = h("tbody", {});
   for (const r of [...sc].sort((a, b) => b.score - a.score)) {
     const p = view.players[r.seat];
@@ -75,7 +76,7 @@ export function renderEnd(el, board, view, room, history, { onReplay }) {
   table.appendChild(body);
   el.appendChild(table);
   el.appendChild(h("h3", { text: `${sc[0] ? sc[0].unit[0].toUpperCase() + sc[0].unit.slice(1) : "Score"} over time` }));
-  el.appendChild(chart(board, history, view.players));
+  el.appendChild(chart(board, history, view.players, sc[0] ? sc[0].unit : "net worth"));
   const rec = `/api/rooms/${encodeURIComponent(room.room_id)}/record`;
   const row = h("div.row", {},
     h("button.primary", { type: "button", id: "open-replay", onclick: onReplay }, "Replay the game"),
