@@ -66,3 +66,23 @@ def test_chat_is_text(server: Server, browser: Browser) -> None:
         assert watch.errors == []
     finally:
         ctx.close()
+
+
+def test_a_refusal_shows_the_rule_and_its_reason(server: Server, context) -> None:
+    """Issue 10 item 3 in the page: an action the rules refuse shows the engine's rule id and
+    one-line reason (C-48: a house needs the whole group), and the game goes on."""
+    page, watch = new_page(context)
+    create_room(page, server.url, "classic", ["human", "basic", "basic"])
+    start(page)
+    page.wait_for_selector('#actions [data-action="roll"]', timeout=60000)
+    version = page.evaluate("window.tycoonRoom.version")
+    page.click("details.manual-wrap > summary")
+    page.fill("#manual-action", "build 1")
+    page.press("#manual-action", "Enter")
+    page.wait_for_function(
+        "() => document.getElementById('alerts').textContent.startsWith('Refused: C-48')"
+    )
+    assert "Thessaloniki" in page.inner_text("#alerts")  # the reason names the deed
+    assert page.evaluate("window.tycoonRoom.version") == version  # nothing changed
+    assert page.locator('#actions [data-action="roll"]').count() == 1
+    assert watch.errors == []
