@@ -379,7 +379,11 @@ def test_view_has_passports_only_where_the_edition_keeps_them() -> None:
     for t in ("roll 6 6", "roll 1 2", "roll 1 2", "roll", "roll 2 3", "buy"):
         apply_action(st, t)
     v = view(st, 0)
-    assert v["pending"] == {"kind": "flight", "seat": 0}
+    assert v["pending"] == {
+        "kind": "flight",
+        "seat": 0,
+        "summary": "free flight: choose a wonder to mark in your passport (22 left)",
+    }
     assert [p["passport"] for p in v["players"]] == [[], [], []]
     assert "mark 39" in v["legal_actions"] and "mark 5" not in v["legal_actions"]
     apply_action(st, "mark 39")

@@ -377,6 +377,7 @@ def test_view_of_claims_auction_and_chance() -> None:
         "start": 60,
         "high": 0,
         "high_bidder": -1,
+        "min_bid": 60,
         "bidders": [1, 2, 0],
     }
     assert v["legal_actions"][:3] == ["bid 60", "bid 65", "bid 70"]

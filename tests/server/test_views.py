@@ -183,3 +183,49 @@ def test_view_of_a_builder_trade_offer_names_its_chips() -> None:
     assert pending["give"] == {"squares": [6], "cards": [], "chips": {"r": 2}}
     assert pending["get"] == {"squares": [], "cards": [], "chips": {"p": 1}}
     assert public_view(st)["pending"] == pending
+
+
+def test_rent_in_the_view_is_the_rent_a_deed_charges_now() -> None:
+    """C-30, C-31: a street's rent by its level and group, a railway's by the count, a
+    utility's dice multiplier; null where nothing is charged (unowned, mortgaged)."""
+    st = new_game("classic", ["Ann", "Bob", "Cy"], 1)
+    b = st.edition.board
+    v = public_view(st)
+    assert v["rent"] == [None] * b.size
+    st.owner[1] = 0
+    assert public_view(st)["rent"][1] == b.rents[1][0]
+    st.owner[3] = 0  # the whole group: double rent (C-30)
+    assert public_view(st)["rent"][1] == 2 * b.rents[1][0]
+    st.level[1] = 2
+    assert public_view(st)["rent"][1] == b.rents[1][2]
+    st.owner[5] = st.owner[15] = 1
+    st.mortgaged[15] = True
+    utility = 12
+    st.owner[utility] = 2
+    v = public_view(st)
+    assert v["rent"][5] == b.railway_rents[1] and v["rent"][15] is None
+    assert v["rent"][utility] == b.utility_multipliers[0]
+
+
+def test_metropol_rent_is_the_permits_rent_and_the_bridge_toll() -> None:
+    """M-31: a street permit's rent is the city's; M-37: a bridge's toll grows with the
+    bridges its owner holds."""
+    st = new_game("metropol", ["Ann", "Bob", "Cy"], 4)
+    v = public_view(st)
+    for s in st.edition.board.streets:
+        assert v["rent"][s] == (v["city"]["rent"][str(s)] if st.owner[s] >= 0 else None)
+    bridges = [s for s in st.edition.board.deeds if s not in st.edition.board.streets]
+    st.owner[bridges[0]] = st.owner[bridges[1]] = 1
+    v = public_view(st)
+    assert v["rent"][bridges[0]] == v["rent"][bridges[1]] == 200_000
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_board_view_names_the_ends_the_rules_and_the_help(edition: str) -> None:
+    b = find_edition(edition).board_view()
+    assert b["terminations"]["last_player"] and b["terminations"]["turn_limit"]
+    assert b["score_name"].split()[0] in b["terminations"]["turn_limit"]
+    assert b["score_is_money"] is (edition != "builder")
+    assert b["jail_rule"] in ("attempts", "skip_turns")
+    assert isinstance(b["auction_pass_final"], bool)
+    assert b["help"] and b["help"].count("`") % 2 == 0

@@ -11,9 +11,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tycoon.engine.state import GameState
-from tycoon.records.view import public_view
-
 TYPE_STYLE = {"red": "red", "purple": "magenta", "green": "green", "yellow": "yellow"}
 
 
@@ -24,14 +21,9 @@ def _chips(counts: dict[str, int]) -> Text:
     return out
 
 
-def builder_panel(st: GameState, colour: list[str]) -> Group:
-    """Chips, blocks and points per player; supply and piles; the island."""
-    v = public_view(st)
-    return render_builder(v, st.edition.board_view(), colour)
-
-
 def render_builder(v: dict[str, Any], board: dict[str, Any], colour: list[str]) -> Group:
-    """The builder panel of a public view `v` and the edition's static `board`."""
+    """Chips, blocks and points per player; supply and piles; the island: the panel of a
+    public view `v` with a `builder` key and the edition's static `board`."""
     pub = v["builder"]
     players = v["players"]
     t = Table(title="Builders", title_justify="left")
@@ -80,12 +72,7 @@ def render_builder(v: dict[str, Any], board: dict[str, Any], colour: list[str]) 
     head = "   " + "".join(f"  c{c} " for c in range(len(pub["grid"][0])))
     island = Panel(
         Text(head + "\n") + grid,
-        title="Island (cell = row * 6 + column; letter = owner, digit = floors, P = penthouse)",
+        title=f"Island (cell = row * {len(pub['grid'][0])} + column; letter = owner, "
+        "digit = floors, P = penthouse)",
     )
     return Group(t, supply, piles, island)
-
-
-def frame_summary(st: GameState) -> str | None:
-    """The builder decision on top of the stack, in a few words (None: not a builder one)."""
-    pending = public_view(st)["pending"]
-    return pending.get("summary") if pending else None

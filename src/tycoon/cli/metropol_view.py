@@ -9,16 +9,10 @@ from typing import Any
 from rich.panel import Panel
 from rich.text import Text
 
-from tycoon.engine.state import GameState
-from tycoon.records.view import public_view
-
-
-def city_panel(st: GameState) -> Panel:
-    return render_city(public_view(st), st.edition.board_view())
-
 
 def render_city(v: dict[str, Any], board: dict[str, Any]) -> Panel:
-    """The city panel of a public view `v` and the edition's static `board`."""
+    """The city panel of a public view `v` with a `city` key and the edition's static
+    `board` (its `layout` of kind `city`)."""
     c = v["city"]
     height, roof = c["height"], c["roof"]
     names = [p["name"] for p in v["players"]]
@@ -65,9 +59,3 @@ def render_city(v: dict[str, Any], board: dict[str, Any]) -> Panel:
     if left:
         lines.append(Text(f"Left the game (final phase): {', '.join(left)}"))
     return Panel(Text("\n").join(lines), title="Metropol city (areas NW NE / SW SE)")
-
-
-def frame_summary(st: GameState, f: tuple[Any, ...]) -> str | None:
-    """What a metropol decision is about, or None for a shared frame."""
-    summary = st.edition.frame_view(st, f).get("summary")
-    return str(summary) if summary is not None else None

@@ -20,8 +20,12 @@ named is ever read as Rich markup (`tycoon.cli.safe`).
 
 The game autosaves before every prompt (`tycoon.cli.autosave`); Ctrl-C and Ctrl-D ask
 whether to save to a file before leaving, and `save` asks before overwriting a file.
-Where the edition keeps passports (wonders), the players table has a Passport column
-(marked wonders / all wonders) and a panel lists every player's marked wonders.
+Every panel, table and summary is drawn from the public view (`tycoon.records.view`) and
+the edition's static board (`Edition.board_view`), never from edition internals; the
+edition's own parts follow the view's keys (docs/views.md): where the players carry a
+`passport` (wonders), the players table has a Passport column (marked wonders / all
+wonders) and a panel lists every player's marked wonders; a `city` or `builder` key adds
+its panel; each seat's score is the view's `scores`, named by the board's `score_name`.
 """
 
 from __future__ import annotations
@@ -40,24 +44,23 @@ from rich.text import Text
 
 from tycoon.bots.base import Bot
 from tycoon.cli.autosave import Autosave, write_atomic
+from tycoon.cli.builder_panels import render_builder
 from tycoon.cli.help import help_text
-from tycoon.cli.info import info_panel
+from tycoon.cli.info import DEEDS, HOTEL, info_panel
 from tycoon.cli.menu import menu_rows
+from tycoon.cli.metropol_view import render_city
 from tycoon.cli.safe import clean, esc
-from tycoon.editions.board import SquareKind
-from tycoon.editions.wonders import FLIGHT
-from tycoon.engine.actions import Action, Kind, card_text, items_of, squares_of
-from tycoon.engine.api import apply_action, is_legal, legal_actions, outcome, parse_action
+from tycoon.engine.actions import Action, Kind
+from tycoon.engine.api import apply_action, is_legal, legal_actions, parse_action
 from tycoon.engine.errors import IllegalActionError, TycoonError
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
 from tycoon.records.describe import describe, describe_action
 from tycoon.records.record import record_json
+from tycoon.records.view import public_view
 from tycoon.rules import frames as F
-from tycoon.rules.auction import min_bid
-from tycoon.rules.common import option
-from tycoon.rules.property import HOTEL, net_worth, redeem_cost, rent
+from tycoon.rules.property import redeem_cost
 from tycoon.rules.why import money, why_illegal
 from tycoon.sim.driver import LazyLegal, in_window, step
 
@@ -118,6 +121,13 @@ class TerminalGame:
         if len(bots) != st.n:
             raise ValueError(f"{st.n} seats but {len(bots)} players given")
         self.st = st
+        self.board = st.edition.board_view()
+        """The edition's static board (`Edition.board_view`): every panel, table and line is
+        drawn from it and from the public view (`public_view`), never from edition
+        internals."""
+        self.card_texts = {
+            c["id"]: c["text"] for deck in self.board["decks"] for c in deck["cards"]
+        }
         self.bots = list(bots)
         self.console = console
         self.ask = ask or _console_input(console)
@@ -269,11 +279,13 @@ class TerminalGame:
         st = self.st
         self._flush_log()
         c = self.console
+        v = self._pub()
+        players = v["players"]
         c.print(
             Text.assemble(
                 ("Out-of-turn window", "bold"),
-                f" for {st.names[seat]}: {st.names[cur]} is about to act "
-                f"({self._frame_summary(cur)}). You have {self._money(st.cash[seat])}.",
+                f" for {players[seat]['name']}: {players[cur]['name']} is about to act "
+                f"({self._frame_summary(v)}). You have {self._money(players[seat]['cash'])}.",
             )
         )
         self.wants_window.discard(seat)
@@ -316,7 +328,7 @@ class TerminalGame:
         self.console.print(
             Text.assemble(
                 (f"{st.names[seat]}", f"bold {_colour(seat)}"),
-                f" to act: {self._frame_summary(seat)}",
+                f" to act: {self._frame_summary(self._pub())}",
             )
         )
         self._print_actions(seat, acts)
@@ -342,9 +354,7 @@ class TerminalGame:
     def _may_fold(self, seat: int, f: tuple[Any, ...]) -> bool:
         """`fold`: in an auction where a new bid reopens the bidding (builder B-27 e), pass
         now and at every later call of this auction."""
-        return (
-            f[0] == F.AUCTION and f[1] == seat and not self.st.edition.mechanics.auction_pass_final
-        )
+        return f[0] == F.AUCTION and f[1] == seat and not self.board["auction_pass_final"]
 
     def _folded(self, seat: int, f: tuple[Any, ...]) -> bool:
         return self._may_fold(seat, f) and (seat, f[2], self.st.turn) in self.folded
@@ -380,7 +390,7 @@ class TerminalGame:
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word in ("help", "?"):
-            self.console.print(help_text(self.st.edition.id))
+            self.console.print(help_text(self.board["help"]))
             raise _Reprint
         if word == "board":
             self.show_table()
@@ -419,11 +429,11 @@ class TerminalGame:
         self.console.print(Text(clean(message, 300), style="red"))
 
     def show_info(self, arg: str) -> None:
-        b = self.st.edition.board
-        if not arg.isdigit() or not 0 <= int(arg) < b.size:
-            self._error(f"Usage: info S, with S a square 0 to {b.size - 1} (see 'board').")
+        size = self.board["size"]
+        if not arg.isdigit() or not 0 <= int(arg) < size:
+            self._error(f"Usage: info S, with S a square 0 to {size - 1} (see 'board').")
             return
-        self.console.print(info_panel(self.st, int(arg)))
+        self.console.print(info_panel(self._pub(), self.board, int(arg)))
 
     def _resolve(self, seat: int, line: str, listed: list[Action]) -> Action | None:
         if line.isdigit():
@@ -542,20 +552,25 @@ class TerminalGame:
             raise QuitGame
         raise _Reprint
 
-    # --- rendering ----------------------------------------------------------------------
+    # --- rendering: from the public view and the edition's static board only -----------
+
+    def _pub(self) -> dict[str, Any]:
+        """What everyone sees now (`tycoon.records.view.public_view`, docs/views.md)."""
+        return public_view(self.st)
 
     def _money(self, amount: int) -> str:
-        return money(self.st.edition.board.currency, amount)
+        return money(self.board["currency"], amount)
 
     def _square(self, s: int) -> str:
-        return self.st.edition.board.name_en[s]
+        return str(self.board["squares"][s]["name_en"])
 
     def _print_actions(self, seat: int, acts: list[Action]) -> None:
+        v = self._pub()
         table = Table.grid(padding=(0, 2))
         table.add_column(justify="right", style="bold")
         table.add_column(style="bold")
         table.add_column(style="dim")
-        rows = menu_rows(acts, lambda a: self._explain(seat, a), self.expand)
+        rows = menu_rows(acts, lambda a: self._explain(seat, a, v), self.expand)
         self.expand = False
         for num, text, why in rows:
             table.add_row(num, Text(text), Text(why))
@@ -568,7 +583,7 @@ class TerminalGame:
             self.console.print(
                 "[dim]'fold' passes for good: a new bid will not ask you again here.[/]"
             )
-        free_bids = option(self.st, "auction_jump_bids", True)  # M-25: exact raises
+        free_bids = v["options"].get("auction_jump_bids", True)  # M-25: exact raises
         if any(
             a.kind in (Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH)
             or (a.kind == Kind.BID and free_bids)
@@ -578,123 +593,141 @@ class TerminalGame:
                 "[dim]Amounts are examples: any amount the rules allow is accepted.[/]"
             )
 
-    def _explain(self, seat: int, a: Action) -> str:
+    def _explain(self, seat: int, a: Action, v: dict[str, Any]) -> str:
+        """One menu line about action `a` of `seat` (the public view `v` and the board give
+        the facts; the costs of building and redeeming are the rules')."""
         st = self.st
-        b = st.edition.board
+        squares = self.board["squares"]
         k = a.kind
         if k == Kind.BUILD:
-            lvl = st.level[a.a]
+            lvl = v["level"][a.a]
             hotel = lvl >= st.edition.houses_per_hotel(st)
-            cost = b.hotel_cost[a.a] if hotel else b.house_cost[a.a]
+            cost = squares[a.a]["hotel_cost" if hotel else "house_cost"]
             what = "hotel" if hotel else f"house {lvl + 1}"
             return f"{what} on {self._square(a.a)} for {self._money(cost)}"
         if k == Kind.MORTGAGE:
-            return f"{self._square(a.a)}: receive {self._money(b.mortgage[a.a])}"
+            return f"{self._square(a.a)}: receive {self._money(squares[a.a]['mortgage'])}"
         if k == Kind.UNMORTGAGE:
             return f"{self._square(a.a)}: pay {self._money(redeem_cost(st, a.a))}"
+        names = [p["name"] for p in v["players"]]
         if k == Kind.CLAIM:
-            due = [c[2] for c in st.claims if c[0] == seat and c[1] == a.a]
+            due = [c["amount"] for c in v["claims"] if c["owner"] == seat and c["payer"] == a.a]
             amount = f" {self._money(due[0])}" if due else ""
-            return f"rent{amount} from {st.names[a.a]}"
+            return f"rent{amount} from {names[a.a]}"
         if k == Kind.MARK:
-            o = st.owner[a.a]
-            whose = "unowned" if o < 0 else f"owned by {st.names[o]}"
-            return f"mark {self._square(a.a)} ({self._money(b.price[a.a])}, {whose})"
-        if k == Kind.BUY:
-            f = st.stack[-1]
-            return f"{self._square(f[2])} for {self._money(b.price[f[2]])}"
+            o = v["owner"][a.a]
+            whose = "unowned" if o < 0 else f"owned by {names[o]}"
+            return f"mark {self._square(a.a)} ({self._money(squares[a.a]['price'])}, {whose})"
+        pending = v["pending"]
+        if k == Kind.BUY and pending and pending["kind"] == "buy":
+            s = pending["square"]
+            return f"{self._square(s)} for {self._money(squares[s]['price'])}"
         text = describe_action(st, seat, a)
-        own = st.names[seat] + " "
+        own = names[seat] + " "
         return text[len(own) :] if text.startswith(own) else text
 
-    def _frame_summary(self, seat: int) -> str:
-        """What the decision on top of the stack is about, in a few words."""
-        st = self.st
-        b = st.edition.board
-        f = st.stack[-1]
-        k = f[0]
-        names = st.names
-        text = self._edition_summary(f)
-        if text:
-            return text
-        if k == F.PRE_ROLL:
-            return f"pre-roll phase on {self._square(st.pos[f[1]])}"
-        if k == F.END_TURN:
+    def _frame_summary(self, v: dict[str, Any]) -> str:
+        """What the decision the game waits on (the view's `pending`) is about, in a few
+        words: the edition's own `summary` where it gives one."""
+        p = v["pending"]
+        if p is None:
+            return "decision"
+        if p.get("summary"):
+            return str(p["summary"])
+        kind = p["kind"]
+        players = v["players"]
+        names = [q["name"] for q in players]
+        who = players[p["seat"]]
+        if kind == "pre_roll":
+            return f"pre-roll phase on {self._square(who['position'])}"
+        if kind == "end_turn":
             return "end of turn"
-        if k == F.JAIL:
-            if st.edition.mechanics.jail == "attempts":  # W-66
+        if kind == "jail":
+            if self.board["jail_rule"] == "attempts":  # W-66
                 return (
-                    f"in jail ({st.jail[f[1]]} failed attempt(s)): pay the fine, use a card, "
+                    f"in jail ({who['jail']} failed attempt(s)): pay the fine, use a card, "
                     "or roll for a double"
                 )
-            return f"in jail ({st.jail[f[1]]} turn(s) served)"
-        if k == F.ROLL_AGAIN:
-            return f"rolled a double ({f[2]} in a row): roll again"
-        if k == FLIGHT and "marks" in st.ext:
-            left = self._wonders(f[1], marked=False)
-            return f"free flight: choose a wonder to mark in your passport ({len(left)} left)"
-        if k == F.BUY:
-            return f"buy {self._square(f[2])} for {self._money(b.price[f[2]])}, or auction it"
-        if k == F.AUCTION:
-            high = f"high bid {self._money(f[4])} by {names[f[5]]}" if f[5] >= 0 else "no bids yet"
-            what = self._square(f[2]) if f[2] >= 0 else "a scarce building"
-            return f"auction of {what}: {high}; minimum bid {self._money(min_bid(st, f))}; " + (
-                "a pass is final"
-                if st.edition.mechanics.auction_pass_final
-                else "a new bid cancels the passes"
-            )
-        if k == F.DEBT:
-            who = "the bank" if f[2] < 0 else names[f[2]]
-            return f"you owe {who} {self._money(f[3])} ({f[4]}); raise cash, pay or give up"
-        if k == F.OFFER:
-            frm, what, price = f[3], f[4], f[5]
-            if f[2] == F.OFFER_TRADE:
-                give, get = what
-                money = ""
-                if price > 0:
-                    money = f" and {self._money(price)}"
-                elif price < 0:
-                    money = f"; you would pay {self._money(-price)}"
-                return (
-                    f"{names[frm]} offers a trade: you get {self._items(give)}{money}; "
-                    f"you give {self._items(get)}"
+            return f"in jail ({who['jail']} turn(s) served)"
+        if kind == "roll_again":
+            return f"rolled a double ({p['doubles']} in a row): roll again"
+        if kind == "buy":
+            s = p["square"]
+            price = self._money(self.board["squares"][s]["price"])
+            return f"buy {self._square(s)} for {price}, or auction it"
+        if kind == "auction":
+            bidder = p["high_bidder"]
+            high = f"high bid {self._money(p['high'])} by {names[bidder]}" if bidder >= 0 else ""
+            what = self._square(p["square"]) if p["square"] >= 0 else "a scarce building"
+            return (
+                f"auction of {what}: {high or 'no bids yet'}; "
+                f"minimum bid {self._money(p['min_bid'])}; "
+                + (
+                    "a pass is final"
+                    if self.board["auction_pass_final"]
+                    else "a new bid cancels the passes"
                 )
-            if f[2] == F.OFFER_CARD:
-                thing = f"card {card_text(what)}"
+            )
+        if kind == "debt":
+            to = "the bank" if p["creditor"] < 0 else names[p["creditor"]]
+            return (
+                f"you owe {to} {self._money(p['amount'])} ({p['reason']}); "
+                "raise cash, pay or give up"
+            )
+        if kind == "offer":
+            frm, price = names[p["offerer"]], p["price"]
+            if p["offer"] == "trade":
+                cash = ""
+                if price > 0:
+                    cash = f" and {self._money(price)}"
+                elif price < 0:
+                    cash = f"; you would pay {self._money(-price)}"
+                return (
+                    f"{frm} offers a trade: you get {self._items(p['give'])}{cash}; "
+                    f"you give {self._items(p['get'])}"
+                )
+            if p["offer"] == "card":
+                thing = f"card {p['card']}"
             else:
-                thing = ", ".join(self._square(s) for s in squares_of(what))
-            verb = "offers in payment" if f[2] == F.OFFER_IN_KIND else "offers to sell you"
-            return f"{names[frm]} {verb} {thing} for {self._money(price)}"
-        if k == F.CARD_CHOICE:
-            card = b.card(f[2])
-            return f"card {card_text(f[2])}: {card.text_en or card.text}"
-        if k == F.ACQUIRED:
-            deeds = ", ".join(self._square(s) for s in squares_of(f[2]))
+                thing = ", ".join(self._square(s) for s in p["squares"])
+            verb = "offers in payment" if p["offer"] == "in_kind" else "offers to sell you"
+            return f"{frm} {verb} {thing} for {self._money(price)}"
+        if kind == "card_choice":
+            return f"card {p['card']}: {self.card_texts.get(p['card'], '')}"
+        if kind == "acquired":
+            deeds = ", ".join(self._square(s) for s in p["squares"])
             return f"acquired mortgaged deeds ({deeds}): redeem now or keep paying interest"
-        if k == F.FINAL_CLAIM:
-            return f"time is up: claim the rent {names[f[2]]} owes you?"
+        if kind == "final_claim":
+            return f"time is up: claim the rent {names[p['payer']]} owes you?"
         return "decision"
 
-    def _items(self, mask: int) -> str:
-        squares, cards = items_of(mask)
-        words = [self._square(s) for s in squares] + [f"card {card_text(c)}" for c in cards]
+    def _items(self, side: dict[str, Any]) -> str:
+        """One side of a trade (`{squares, cards, chips?}`) in words."""
+        words = [self._square(s) for s in side["squares"]]
+        words += [f"card {c}" for c in side["cards"]]
+        chips = side.get("chips") or {}
+        if chips:
+            words.append("chips " + ",".join(f"{n}{t}" for t, n in chips.items()))
         return ", ".join(words) or "nothing"
 
-    def _wonders(self, seat: int, marked: bool = True) -> list[int]:
-        """The wonders (streets) `seat` has marked (or not yet marked) in the passport."""
-        m = self.st.ext["marks"][seat]
-        return [s for s in self.st.edition.board.streets if bool(m >> s & 1) == marked]
+    def _wonders_total(self) -> int:
+        """How many wonders a passport can hold (the board's squares with a `wonder_no`)."""
+        squares = self.board["squares"]
+        return sum(1 for sq in squares if "wonder_no" in sq) or sum(
+            1 for sq in squares if sq["kind"] == "street"
+        )
 
-    def passport_panel(self) -> Panel:
-        """Every player's passport: how many wonders are marked, and which."""
-        st = self.st
-        total = len(st.edition.board.streets)
+    def passport_panel(self, v: dict[str, Any] | None = None) -> Panel:
+        """Every player's passport (the view's `passport`): how many wonders are marked,
+        and which."""
+        v = v or self._pub()
+        total = self._wonders_total()
         lines = []
-        for p in range(st.n):
-            marked = self._wonders(p)
-            head = Text(f"{st.names[p]} {len(marked)}/{total}: ", style=f"bold {_colour(p)}")
+        for p in v["players"]:
+            marked = p.get("passport", [])
+            head = Text(f"{p['name']} {len(marked)}/{total}: ", style=f"bold {_colour(p['seat'])}")
             names = ", ".join(self._square(s) for s in marked) or "no wonder yet"
-            lines.append(head + Text(names, style="" if st.alive[p] else "dim"))
+            lines.append(head + Text(names, style="" if p["alive"] else "dim"))
         return Panel(Text("\n").join(lines), title="Passports (marked wonders)")
 
     def _flush_log(self) -> None:
@@ -735,57 +768,40 @@ class TerminalGame:
                     style="yellow",
                 )
             )
-        self.console.print(self.board_table())
-        self.console.print(self.players_table())
-        if "marks" in self.st.ext:
-            self.console.print(self.passport_panel())
-        panel = self._edition_panel()
+        v = self._pub()
+        self.console.print(self.board_table(v))
+        self.console.print(self.players_table(v))
+        if _has_passports(v):
+            self.console.print(self.passport_panel(v))
+        panel = self._edition_panel(v)
         if panel is not None:
             self.console.print(panel)
 
-    def _edition_panel(self) -> Group | Panel | None:
-        """The edition's own panel (metropol: the city; builder: chips and the island)."""
-        st = self.st
-        if st.edition.id == "metropol":
-            from tycoon.cli.metropol_view import city_panel
-
-            return city_panel(st)
-        if st.edition.id == "builder":
-            from tycoon.cli.builder_panels import builder_panel
-
-            return builder_panel(st, [_colour(p) for p in range(st.n)])
+    def _edition_panel(self, v: dict[str, Any]) -> Group | Panel | None:
+        """The panel of the edition's own view keys: `city` (the metropol city), `builder`
+        (chips, points and the island)."""
+        if "city" in v:
+            return render_city(v, self.board)
+        if "builder" in v:
+            return render_builder(v, self.board, [_colour(p["seat"]) for p in v["players"]])
         return None
 
-    def _edition_summary(self, f: tuple[Any, ...]) -> str | None:
-        """The edition's own decision on top of the stack in a few words (None: a shared
-        frame)."""
-        st = self.st
-        if st.edition.id == "metropol":
-            from tycoon.cli.metropol_view import frame_summary
-
-            return frame_summary(st, f)
-        if st.edition.id == "builder":
-            from tycoon.cli.builder_panels import frame_summary as builder_summary
-
-            return builder_summary(st)
-        return None
-
-    def board_table(self) -> Table:
+    def board_table(self, v: dict[str, Any] | None = None) -> Table:
         """The board in two halves side by side: square (in its group's colour), price,
         rent now, house cost (wide terminals), owner, buildings, pawns. Each square is one
         line, cut to fit 80 columns; `info S` shows a square in full."""
-        st = self.st
-        b = st.edition.board
+        v = v or self._pub()
+        size = self.board["size"]
         wide = self.console.width >= 120
-        half = (b.size + 1) // 2
+        half = (size + 1) // 2
         outer = Table.grid(padding=(0, 2))
         outer.add_column()
         outer.add_column()
         parts = []
-        money = ["Price", "Rent"] + (["House"] if wide else [])
-        cols = ["#", "Square", *money, "Own", "Bld", "At"]
+        cash = ["Price", "Rent"] + (["House"] if wide else [])
+        cols = ["#", "Square", *cash, "Own", "Bld", "At"]
         widths = {"#": 2, "Square": 18 if wide else 12, "Own": 8 if wide else 3, "Bld": 3}
-        for lo, hi in ((0, half), (half, b.size)):
+        for lo, hi in ((0, half), (half, size)):
             t = Table(
                 box=None,
                 pad_edge=False,
@@ -804,11 +820,13 @@ class TerminalGame:
                     max_width=widths.get(col),
                 )
             for s in range(lo, hi):
-                t.add_row(*self._square_row(s, wide))
+                t.add_row(*self._square_row(v, s, wide))
             parts.append(t)
         outer.add_row(*parts)
-        if b.currency:
-            outer.add_row(Text(f"Amounts in {b.currency}; 'info S' shows a square.", style="dim"))
+        if self.board["currency"]:
+            outer.add_row(
+                Text(f"Amounts in {self.board['currency']}; 'info S' shows a square.", style="dim")
+            )
         return outer
 
     def _short_money(self, amount: int) -> str:
@@ -822,173 +840,164 @@ class TerminalGame:
             return f"{amount // 1000}k"
         return f"{amount // 1_000_000}M"
 
-    def _rent_now(self, s: int) -> str:
-        st = self.st
-        b = st.edition.board
-        kind = b.kind[s]
-        if kind not in (SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY):
+    def _rent_now(self, v: dict[str, Any], s: int) -> str:
+        """The view's `rent` of an owned deed (`xN`: N times the dice total); for a deed of
+        the bank, the base rent the board prints, if any; `-` when mortgaged."""
+        sq = self.board["squares"][s]
+        kind = sq["kind"]
+        if kind not in DEEDS:
             return ""
-        if st.edition.id in ("metropol", "builder"):
-            if st.owner[s] < 0:
-                return ""
-            try:
-                return self._short_money(self._edition_rent(s))
-            except (IndexError, KeyError, ValueError):
-                return ""
-        if st.owner[s] < 0:
-            if kind == SquareKind.STREET:
-                return self._short_money(b.rents[s][0])
-            if kind == SquareKind.RAILWAY:
-                return self._short_money(b.railway_rents[0])
-            return f"x{b.utility_multipliers[0]}"
-        if st.mortgaged[s]:
+        if v["owner"][s] < 0:
+            return self._printed_rent(s)
+        if v["mortgaged"][s]:
             return "-"
-        if kind == SquareKind.UTILITY:
-            n = sum(1 for x in b.groups[b.group[s]] if st.owner[x] == st.owner[s])
-            return f"x{b.utility_multipliers[n - 1]}"
-        return self._short_money(rent(st, s, 7))
+        r = v["rent"][s]
+        if r is None:
+            return ""
+        return f"x{r}" if kind == "utility" else self._short_money(r)
 
-    def _edition_rent(self, s: int) -> int:
-        st = self.st
-        if st.edition.id == "metropol":
-            from tycoon.editions.metropol import city
+    def _printed_rent(self, s: int) -> str:
+        """The rent the board prints for square `s` alone (no houses, one deed of its
+        group), '' if none."""
+        sq = self.board["squares"][s]
+        kind = sq["kind"]
+        if kind == "street":
+            rents = sq.get("rents") or [0]
+            return self._short_money(rents[0]) if rents[0] else ""
+        group = self.board["groups"][sq["group"]]
+        if kind == "railway" and group.get("rent_by_count"):
+            return self._short_money(group["rent_by_count"][0])
+        if kind == "utility" and group.get("dice_multiplier_by_count"):
+            return f"x{group['dice_multiplier_by_count'][0]}"
+        return ""
 
-            if s in city.CROSSING:
-                return city.toll(st, st.owner[s])
-            return city.street_rent(st, s)
-        return rent(st, s, 7)
-
-    def _square_row(self, s: int, wide: bool = False) -> list[Text | str]:
-        st = self.st
-        b = st.edition.board
-        g = b.group[s]
-        name = Text(b.name_en[s], style=GROUP_COLOURS[g % len(GROUP_COLOURS)] if g >= 0 else "")
-        if b.kind[s] in (SquareKind.CHANCE, SquareKind.TAX, SquareKind.GO_TO_JAIL):
+    def _square_row(self, v: dict[str, Any], s: int, wide: bool = False) -> list[Text | str]:
+        sq = self.board["squares"][s]
+        players = v["players"]
+        g = sq["group"]
+        name = Text(
+            sq["name_en"], style=GROUP_COLOURS[g % len(GROUP_COLOURS)] if g is not None else ""
+        )
+        if sq["kind"] in ("chance", "tax", "go_to_jail"):
             name.stylize("italic")
-        price = self._short_money(b.price[s]) if b.price[s] else ""
+        price = self._short_money(sq["price"]) if sq.get("price") else ""
         owner: Text | str = ""
-        if st.owner[s] >= 0:
-            o = st.owner[s]
-            owner = Text(st.names[o], style=_colour(o))
-        lvl = st.level[s]
+        o = v["owner"][s]
+        if o >= 0:
+            owner = Text(players[o]["name"], style=_colour(o))
+        lvl = v["level"][s]
         bld = "H" if lvl == HOTEL else (f"{lvl}h" if lvl else "")
-        if st.mortgaged[s]:
+        if v["mortgaged"][s]:
             bld = (bld + "M").strip()
         pawns = Text()
-        for p in range(st.n):
-            if st.alive[p] and st.pos[p] == s:
-                mark = st.names[p][:1] if not wide else st.names[p][:3]
-                if st.jail[p] >= 0:
+        for p in players:
+            if p["alive"] and p["position"] == s:
+                mark = p["name"][:3] if wide else p["name"][:1]
+                if p["jail"] >= 0:
                     mark += "J"
-                pawns.append(mark, style=f"bold {_colour(p)}")
-        house = [self._short_money(b.house_cost[s]) if b.house_cost[s] else ""] if wide else []
-        return [str(s), name, price, self._rent_now(s), *house, owner, bld, pawns]
+                pawns.append(mark, style=f"bold {_colour(p['seat'])}")
+        cost = sq.get("house_cost")
+        house = [self._short_money(cost) if cost else ""] if wide else []
+        return [str(s), name, price, self._rent_now(v, s), *house, owner, bld, pawns]
 
-    def players_table(self) -> Table:
-        st = self.st
-        b = st.edition.board
-        t = Table(title=f"Turn {st.turn + 1} (round {st.rounds + 1})", title_justify="left")
-        passports = "marks" in st.ext
-        cols = ["Seat", "Player", "Cash", "Worth", "On", "Jail", "Deeds", "Cards"]
+    def _score(self, v: dict[str, Any], seat: int, bankrupt: str) -> str:
+        """A seat's score (the view's `scores`) as the board counts it: money, or points
+        (kept by a bankrupt player); `bankrupt` stands for a bankrupt's money score."""
+        score = v["scores"][seat]
+        alive = v["players"][seat]["alive"]
+        if self.board["score_is_money"]:
+            return self._money(score) if alive else bankrupt
+        return str(score) + ("" if alive else " (bankrupt)")
+
+    def players_table(self, v: dict[str, Any] | None = None) -> Table:
+        """Every seat: cash, score (under the board's `score_name`), the passport where the
+        view has one, square, jail, deeds and kept cards."""
+        v = v or self._pub()
+        squares = self.board["squares"]
+        t = Table(title=f"Turn {v['turn'] + 1} (round {v['rounds'] + 1})", title_justify="left")
+        passports = _has_passports(v)
+        score = str(self.board["score_name"]).capitalize()
+        cols = ["Seat", "Player", "Cash", score, "On", "Jail", "Deeds", "Cards"]
         if passports:
             cols.insert(4, "Passport")
         for col in cols:
-            right = col in ("Cash", "Worth", "Passport")
+            right = col in ("Cash", score, "Passport")
             t.add_column(col, justify="right" if right else "left")
-        total = len(b.streets)
-        for p in range(st.n):
-            bot = self.bots[p]
+        total = self._wonders_total()
+        for p in v["players"]:
+            seat = p["seat"]
+            bot = self.bots[seat]
             kind = "human" if bot is None else bot.name
-            name = Text(f"{st.names[p]} ({kind})", style=_colour(p))
-            if p == st.active and not st.termination:
+            name = Text(f"{p['name']} ({kind})", style=_colour(seat))
+            if seat == v["active"] and not v["termination"]:
                 name.stylize("bold")
                 name.append(" *")
-            passport = [f"{st.ext['marks'][p].bit_count()}/{total}"] if passports else []
-            if not st.alive[p]:
+            passport = [f"{len(p.get('passport', []))}/{total}"] if passports else []
+            if not p["alive"]:
                 rest: list[Text | str] = ["-", "-", Text("bankrupt", style="red"), ""]
-                t.add_row(str(p), name, "-", "-", *passport, *rest)
+                t.add_row(str(seat), name, "-", self._score(v, seat, "-"), *passport, *rest)
                 continue
             deeds = []
-            for s in b.deeds:
-                if st.owner[s] == p:
-                    tag = b.name_en[s]
-                    lvl = st.level[s]
+            for s, sq in enumerate(squares):
+                if sq["kind"] in DEEDS and v["owner"][s] == seat:
+                    tag = sq["name_en"]
+                    lvl = v["level"][s]
                     if lvl:
                         tag += " (hotel)" if lvl == HOTEL else f" ({lvl}h)"
-                    if st.mortgaged[s]:
+                    if v["mortgaged"][s]:
                         tag += " (M)"
                     deeds.append(f"{s}:{tag}")
-            if st.jail[p] < 0:
+            if p["jail"] < 0:
                 jail = "free"
-            elif st.edition.mechanics.jail == "attempts":
-                jail = f"in jail ({st.jail[p]} tries)"
+            elif self.board["jail_rule"] == "attempts":
+                jail = f"in jail ({p['jail']} tries)"
             else:
-                jail = f"in jail ({st.jail[p]} served)"
-            cards = ", ".join(card_text(c) for c, h in sorted(st.card_holder.items()) if h == p)
+                jail = f"in jail ({p['jail']} served)"
             t.add_row(
-                str(p),
+                str(seat),
                 name,
-                self._money(st.cash[p]),
-                self._money(self._worth(p)),
+                self._money(p["cash"]),
+                self._score(v, seat, "-"),
                 *passport,
-                self._square(st.pos[p]),
+                self._square(p["position"]),
                 jail,
                 Text(", ".join(deeds) or "-"),
-                cards or "-",
+                ", ".join(p["cards"]) or "-",
             )
         return t
 
-    def _worth(self, p: int) -> int:
-        """Net worth as the edition scores it (metropol: cash and the permits' values)."""
-        st = self.st
-        if st.edition.id == "metropol":
-            return self._metropol_worth(p)
-        return net_worth(st, p)
-
-    def _metropol_worth(self, p: int) -> int:
-        from tycoon.editions.metropol import city
-
-        return self.st.cash[p] + city.permits_value(self.st, p)  # M-70, M-71
-
     def show_outcome(self) -> None:
-        st = self.st
-        out = outcome(st)
-        if out is None:
+        v = self._pub()
+        term = v["termination"]
+        if not term:
             return
-        how = {
-            "last_player": "every other player went bankrupt",
-            "completed": "a passport is complete (every wonder visited); net worth decides"
-            if "marks" in st.ext
-            else "everyone has left the city and the permits are cashed in; cash decides",
-            "penthouse": "the penthouse is built; points decide",
-            "no_penthouse": "nobody can build the penthouse any more; points decide",
-        }.get(out.termination, "the turn limit was reached; net worth decides")
-        if "res" in st.ext and out.termination == "turn_limit":
-            how = "the turn limit was reached; points decide"
-        winners = " and ".join(st.names[w] for w in out.winners)
+        how = self.board["terminations"].get(term, term.replace("_", " "))
+        players = v["players"]
+        winners = " and ".join(players[w]["name"] for w in v["winners"])
         t = Table(title="Final standings", title_justify="left")
         t.add_column("Seat")
         t.add_column("Player")
-        points = "res" in st.ext  # builder: points, bankrupt players included (B-61, B-71)
-        t.add_column("Points" if points else "Net worth", justify="right")
-        order = sorted(range(st.n), key=lambda p: (-out.scores[p], p))
-        for p in order:
-            if points:
-                status = str(out.scores[p]) + ("" if st.alive[p] else " (bankrupt)")
-            else:
-                status = self._money(out.scores[p]) if st.alive[p] else "bankrupt"
-            t.add_row(str(p), Text(st.names[p], style=_colour(p)), status)
+        t.add_column(str(self.board["score_name"]).capitalize(), justify="right")
+        scores = v["scores"]
+        for p in sorted(range(len(players)), key=lambda p: (-scores[p], p)):
+            name = Text(players[p]["name"], style=_colour(p))
+            t.add_row(str(p), name, self._score(v, p, "bankrupt"))
         parts: list[Table | Text | Panel | Group] = [
-            Text(f"Game over after {st.turn + 1} turns: {how}.", style="bold"),
+            Text(f"Game over after {v['turn'] + 1} turns: {how}.", style="bold"),
             Text(f"Winner: {winners}", style="bold green"),
             t,
         ]
-        if "marks" in st.ext:
-            parts.append(self.passport_panel())
-        panel = self._edition_panel()
+        if _has_passports(v):
+            parts.append(self.passport_panel(v))
+        panel = self._edition_panel(v)
         if panel is not None:
             parts.append(panel)
         self.console.print(Group(*parts))
+
+
+def _has_passports(v: dict[str, Any]) -> bool:
+    """Does the view keep passports (wonders: each player's marked wonders)?"""
+    return any("passport" in p for p in v["players"])
 
 
 def _colour(seat: int) -> str:

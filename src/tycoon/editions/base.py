@@ -318,6 +318,18 @@ class Edition:
     aliases: ClassVar[tuple[str, ...]] = ()
     score_name: ClassVar[str] = "net worth"
     """What `scores` counts, as a client labels it (`board_view`)."""
+    score_is_money: ClassVar[bool] = True
+    """True: `scores` are amounts of money (a bankrupt's says nothing); False: points, which
+    bankrupt players keep (`board_view`)."""
+    terminations: ClassVar[Mapping[str, str]] = {
+        "last_player": "every other player went bankrupt",
+        "turn_limit": "the turn limit was reached; net worth decides",
+    }
+    """How each way a game of this edition can end reads, in one English line, with what
+    then decides (`board_view`)."""
+    actions_help: ClassVar[str] = ""
+    """The edition's actions in one English paragraph, each action text in backquotes
+    (`board_view` key `help`; the terminal's `help` command)."""
 
     @cached_property
     def board(self) -> Board:
@@ -421,6 +433,18 @@ class Edition:
         """Hook: the public facts of one of the edition's own frames, with a `summary` line
         in English where the edition has one (default: none)."""
         return {}
+
+    def rents(self, st: GameState) -> list[int | None]:
+        """Hook: per square, the rent an owned, unmortgaged deed charges now by its buildings
+        and its owner's holdings (C-30, C-31; a utility's entry is the multiplier of the dice
+        total); None for every other square (a view's `rent`)."""
+        from tycoon.rules.property import rent
+
+        out: list[int | None] = [None] * self.board.size
+        for s in self.board.deeds:
+            if st.owner[s] >= 0 and not st.mortgaged[s]:
+                out[s] = rent(st, s, 1)
+        return out
 
     languages: ClassVar[tuple[str, ...]] = ("en",)
     """Languages the board's names are given in: English, then the board's own language."""

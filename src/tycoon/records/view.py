@@ -22,6 +22,7 @@ from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import CHANCE, TERMINAL
 from tycoon.records.forms import action_forms, trade_items
 from tycoon.rules import frames as F
+from tycoon.rules.auction import min_bid
 
 __all__ = ["public_view", "seat_part", "view"]
 
@@ -63,6 +64,7 @@ def _pending(st: GameState, f: Frame) -> dict[str, Any]:
             start=start,
             high=high,
             high_bidder=high_bidder,
+            min_bid=min_bid(st, f),
             bidders=[s for s in order if not out_mask >> s & 1],
         )
     elif k == F.CARD_CHOICE:
@@ -122,6 +124,7 @@ def public_view(st: GameState) -> dict[str, Any]:
         "owner": st.owner[:],
         "level": st.level[:],
         "mortgaged": st.mortgaged[:],
+        "rent": st.edition.rents(st),
         "houses_left": st.houses_left,
         "hotels_left": st.hotels_left,
         "deck_sizes": [len(d) for d in st.decks],

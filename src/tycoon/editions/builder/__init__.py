@@ -14,6 +14,7 @@ exchanges, debts and jail, set by `BUILDER_MECHANICS`; this package adds the chi
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -150,6 +151,19 @@ class Builder(Edition):
     version = "1"
     title = "Monopoly Builder"
     score_name = "points"
+    score_is_money = False  # B-61, B-71: bankrupt players keep their points
+    terminations: ClassVar[Mapping[str, str]] = {
+        **Edition.terminations,
+        "turn_limit": "the turn limit was reached; points decide",
+        "penthouse": "the penthouse is built; points decide",
+        "no_penthouse": "nobody can build the penthouse any more; points decide",
+    }
+    actions_help = """\
+Builder: `floor L pay 1r,1g` (a floor on cell L), `bank-trade r for y` (4 for 1),
+  `discard R`, `steal P R`, `exchange 1r,1p for g`, `take R`,
+  `force P take R give R`, `trade P give 2r get 1y cash N`,
+  `claim P`, `buy` / `auction`, `bid N` / `pass`
+  (`fold` passes for good: a new bid will not ask you again)."""
     data_package = "tycoon.editions.builder"
     options_type = BuilderOptions
     mechanics = BUILDER_MECHANICS
@@ -363,8 +377,9 @@ class Builder(Edition):
 
     def layout_view(self, lang: str) -> dict[str, Any]:
         """The island grid (A-5), the resource types and tokens (B-7, B-8), each deed's dice
-        number and type (B-19), the Collect squares and Roll for Resources charts (B-30,
-        B-31), the floor costs (B-44) and the points (B-67 to B-70)."""
+        number and type and the chips it pays when that number is rolled (B-19), the Collect
+        squares and Roll for Resources charts (B-30, B-31), the floor costs (B-44) and the
+        points (B-67 to B-70)."""
         d = self.data
         names = d.type_names
         return {
@@ -377,6 +392,7 @@ class Builder(Edition):
                 {"id": i, "name": n, "resource": names[t]}
                 for t, (i, n) in enumerate(zip(d.token_ids, d.token_names, strict=True))
             ],
+            "gather_chips": d.gather_chips,
             "squares": {
                 str(s): {
                     **({"dice_number": d.dice_number[s]} if d.dice_number[s] else {}),

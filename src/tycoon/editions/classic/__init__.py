@@ -74,6 +74,14 @@ class Classic(Edition):
     )
     aliases = ("eurobiznes", "eurobusiness")
     languages = ("en", "pl")
+    actions_help = """\
+Classic (Eurobiznes): `roll`, `buy` / `auction`,
+  `bid N` / `pass`, `claim P` (rent is paid only if you claim it,
+  before the next roll),
+  `build S` (pre-roll phase only: at most 3 houses, 1 per city, evenly),
+  `sell-deed 1,3 to 2 for 500` (pre-roll phase, no buildings anywhere, A-14),
+  `mortgage S` / `unmortgage S`; in jail: `serve`, `pay-fine`
+  ($100 and roll: no double costs $300 more) or `use-card`."""
 
     refusal_rules = why.RULES
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -141,6 +142,16 @@ class Metropol(Edition):
     version = "1"
     title = "Metropol"
     score_name = "cash and permits"
+    terminations: ClassVar[Mapping[str, str]] = {
+        **Edition.terminations,
+        "turn_limit": "the turn limit was reached; cash and permits decide",
+        "completed": "everyone has left the city and the permits are cashed in; cash decides",
+    }
+    actions_help = """\
+Metropol: `roll` (three dice), `bid N` (exactly +50,000) / `pass` (final),
+  `veto` (take the permit for 50,000 more), `block B` (0 to 35, at most 2 a turn),
+  `go S` (triples or City Hall), `cross`, `put-up S` (a debtor's auction),
+  `call-out P`, `trade ...` and `end-turn`."""
     data_package = "tycoon.editions.metropol"
     options_type = MetropolOptions
     aliases = ("metropoli",)
@@ -242,6 +253,16 @@ class Metropol(Edition):
                 "rent": {str(s): city.street_rent(st, s) for s in self.board.streets},
             }
         }
+
+    def rents(self, st: GameState) -> list[int | None]:
+        """M-31: an owned street permit's rent; M-37: an owned bridge's toll (100,000 per
+        bridge its owner holds). No mortgages in metropol."""
+        out: list[int | None] = [None] * self.board.size
+        for s in self.board.deeds:
+            o = st.owner[s]
+            if o >= 0:
+                out[s] = city.toll(st, o) if s in city.CROSSING else city.street_rent(st, s)
+        return out
 
     def frame_view(self, st: GameState, f: tuple[Any, ...]) -> dict[str, Any]:
         """A one-off choice: what is chosen, and on what; the building phase: whether a block

@@ -9,6 +9,7 @@ the bonus and the game ends on net worth (W-92 to W-94).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tycoon.editions.base import Edition, Options
@@ -108,6 +109,15 @@ class Wonders(Edition):
     options_type = WondersOptions
     aliases = ("wotw", "underverker")
     languages = ("en", "nb")
+    terminations: ClassVar[Mapping[str, str]] = {
+        **Edition.terminations,
+        "completed": "a passport is complete (every wonder visited); net worth decides",
+    }
+    actions_help = """\
+Wonders: `roll` (a double rolls again; the third jails), `buy` / `auction`,
+  `claim P`, `build S` / `build-hotel S`, `mark S` (free flight),
+  `trade 2 give 1,3 get - cash -500` (you get 500 from seat 2),
+  in jail: `pay-fine`, `use-card` or `roll` for a double."""
 
     # --- state and setup ---------------------------------------------------------------------
 
@@ -175,6 +185,14 @@ class Wonders(Edition):
         for p, m in enumerate(st.ext["marks"]):
             players[p]["passport"] = squares_of(m)
         return {}
+
+    def frame_view(self, st: GameState, f: tuple[Any, ...]) -> dict[str, Any]:
+        """W-52: the free flight, with how many wonders are still unmarked."""
+        if f[0] != FLIGHT:
+            return {}
+        m = marks(st, f[1])
+        left = sum(1 for s in self.board.streets if not m >> s & 1)
+        return {"summary": f"free flight: choose a wonder to mark in your passport ({left} left)"}
 
     # --- the free flight frame ---------------------------------------------------------------
 
