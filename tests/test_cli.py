@@ -392,3 +392,15 @@ def test_view_has_passports_only_where_the_edition_keeps_them() -> None:
     json.dumps(v)
     classic = view(new_game("classic", 3, 1), 0)
     assert all("passport" not in p for p in classic["players"])
+
+
+def test_record_errors_keep_their_brackets(tmp_path: Path) -> None:
+    """Issue 10: a record error quotes the bad part as written (brackets are text, not
+    markup that would eat them)."""
+    data = json.loads(_record(tmp_path).read_text(encoding="utf-8"))
+    data["players"] = [0, 12345]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    r = runner.invoke(app, ["replay", str(bad)])
+    assert r.exit_code == 2
+    assert "field 'players' must be a list of names, got players[0] = 0" in r.output

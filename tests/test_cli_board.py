@@ -42,3 +42,18 @@ def test_a_terminal_below_80x24_is_told_so() -> None:
     game, buf = _game("classic", 60, 20)
     game.show_table()
     assert "The terminal is 60x20; the game is drawn for at least 80x24" in buf.getvalue()
+
+
+def test_the_players_table_tags_houses_hotels_and_mortgages() -> None:
+    """Issue 10: a hotel shows as "(hotel)" (it was eaten as markup), houses as "(2h)", a
+    mortgaged deed as "(M)"."""
+    game, buf = _game("classic", 120, 40)
+    st = game.st
+    for s in (1, 3):  # Thessaloniki and Athens, the brown group of seat 0
+        st.owner[s] = 0
+    st.level[1], st.level[3] = 5, 2
+    st.owner[5] = 0
+    st.mortgaged[5] = True
+    game.console.print(game.players_table(public_view(st)))
+    out = buf.getvalue()
+    assert "(hotel)" in out and "(2h)" in out and "(M)" in out
