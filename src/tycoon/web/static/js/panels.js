@@ -112,7 +112,8 @@ export function renderPlayers(el, board, view, room, clockAt) {
 }
 
 function passport(board, p) {
-  const wonders = board.squares.filter((sq) => sq.wonder_no || sq.kind === "street" && board.raw && board.raw.edition === "wonders");
+  // the squares a passport marks: the board's numbered wonders (`wonder_no`)
+  const wonders = board.squares.filter((sq) => sq.wonder_no);
   const list = wonders.length ? wonders : board.squares.filter((sq) => sq.kind === "street");
   const have = new Set(p.passport);
   const total = list.length || 22;
