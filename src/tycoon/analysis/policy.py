@@ -61,7 +61,7 @@ class MovePolicy:
                 raise OptionError(f"policy '{name}' must be one of {', '.join(allowed)}")
         for name, word in (("triples", "roll"), ("city_hall", "block")):
             val = getattr(self, name)
-            if val != word and not (val.isdigit() and 0 <= int(val) < 64):
+            if val != word and not (val.isascii() and val.isdigit() and 0 <= int(val) < 64):
                 raise OptionError(f"policy '{name}' must be '{word}' or a square number")
 
     @classmethod

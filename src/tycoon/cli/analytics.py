@@ -13,6 +13,9 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from tycoon.cli.outputs import check_file, check_folder, plots, written
+from tycoon.cli.safe import plain_line
+
 if TYPE_CHECKING:
     from tycoon.sim.runner import GameResult
 
@@ -68,6 +71,8 @@ def analyze(
         ed = cli._edition(edition)
         opts = cli._options(ed, option)
         pol = MovePolicy.parse(policy)
+        check_file(json_path, "--json", stdout=True)
+        check_folder(plot, "--plot")
         _chain, result = run_analysis(ed.tag, opts, pol)
         if plot:
             from tycoon.analysis.plots import plot_analysis
@@ -88,7 +93,7 @@ def analyze(
             )
         console.print(t)
         pol_text = ", ".join(f"{k}={v}" for k, v in result["policy"].items())
-        console.print(f"policy: {pol_text}; {result['states']} chain states")
+        console.print(plain_line(f"policy: {pol_text}; {result['states']} chain states"))
         r = Table(title="Expected rent per opponent roll", box=box.SIMPLE)
         for col in ("Group", "Level", "Rent/roll", "Investment", "Payback (rolls)"):
             r.add_column(col, justify="left" if col == "Group" else "right")
@@ -103,9 +108,9 @@ def analyze(
             )
         console.print(r)
         if json_path:
-            console.print(f"Result written to [bold]{json_path}[/]")
+            written(console, "Result written to ", json_path)
         if plot:
-            console.print(f"Plots: {', '.join(str(p) for p in paths)}")
+            plots(console, paths)
 
 
 def impact(
@@ -141,6 +146,8 @@ def impact(
         base_opts = cli._options(ed, base)
         cli._options(ed, [f"{k}={v}" for k, v in {**base_opts, **changes}.items()])
         kinds = cli._seats(seats, False)
+        check_file(json_path, "--json", stdout=True)
+        check_folder(plot, "--plot")
         result = run_impact(ed.tag, kinds, games, seed, changes, base_opts, jobs)
         if plot:
             from tycoon.analysis.plots import impact_plot
@@ -150,7 +157,9 @@ def impact(
             return
         changed = ", ".join(f"{k}={v}" for k, v in result["changed_options"].items())
         t = Table(
-            title=f"{result['edition']}: {changed}, {games} paired games, seeds {seed}..",
+            title=plain_line(
+                f"{result['edition']}: {changed}, {games} paired games, seeds {seed}.."
+            ),
             box=box.SIMPLE,
         )
         for col in ("Measure", "Base", "Changed", "Difference  [95% CI]"):
@@ -164,9 +173,9 @@ def impact(
             )
         console.print(t)
         if json_path:
-            console.print(f"Result written to [bold]{json_path}[/]")
+            written(console, "Result written to ", json_path)
         if plot:
-            console.print(f"Plots: {', '.join(str(p) for p in paths)}")
+            plots(console, paths)
 
 
 def check_outputs(games_out: str | None, backend: str) -> None:
@@ -183,6 +192,7 @@ def check_outputs(games_out: str | None, backend: str) -> None:
         from tycoon.analysis.export import check_target
 
         check_target(games_out)
+        check_file(games_out, "--games-out")
 
 
 def after_simulation(
@@ -199,13 +209,13 @@ def after_simulation(
 
         n = write_games(games_out, results, summary["seats"])
         if not quiet:
-            console.print(f"{n} games written to [bold]{games_out}[/]")
+            written(console, f"{n} games written to ", games_out)
     if plot:
         from tycoon.analysis.plots import plot_simulation
 
         paths = plot_simulation(summary, [r.turns for r in results], plot)
         if not quiet:
-            console.print(f"Plots: {', '.join(str(p) for p in paths)}")
+            plots(console, paths)
 
 
 def register_commands(app: typer.Typer) -> None:

@@ -276,19 +276,6 @@ def play(
 # --- simulate ------------------------------------------------------------------------------
 
 
-def _check_writable(path: Path) -> None:
-    """Fail before a long run if `path` cannot be written (missing folder, a directory)."""
-    if "\x00" in str(path):
-        raise CliError(f"--json: '{path}' is not a file name")
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise CliError(f"--json: no such directory '{parent}'")
-    if path.is_dir():
-        raise CliError(f"--json: '{path}' is a directory")
-    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise CliError(f"--json: cannot write '{path}'")
-
-
 def _rate(r: dict[str, float]) -> str:
     return f"{r['rate'] * 100:5.1f}%  [{r['low'] * 100:.1f}-{r['high'] * 100:.1f}]"
 
@@ -302,7 +289,7 @@ def _print_summary(console: Console, s: dict[str, Any]) -> None:
     t.add_column("Wins", justify="right")
     t.add_column("Win rate  [95% CI]", justify="right")
     for p, bot in enumerate(s["seats"]):
-        t.add_row(str(p), bot, f"{s['wins'][p]:g}", _rate(s["win_rate"][p]))
+        t.add_row(str(p), plain(bot), f"{s['wins'][p]:g}", _rate(s["win_rate"][p]))
     console.print(t)
     tu = s["turns"]
     console.print(
@@ -342,6 +329,7 @@ def simulate(
 ) -> None:
     """Play many games of bots and summarise them (turn_limit defaults to 500 rounds)."""
     from tycoon.cli.analytics import after_simulation, check_outputs
+    from tycoon.cli.outputs import check_file, check_folder, written
     from tycoon.sim.runner import simulate as run_simulation
 
     console = _out()
@@ -350,8 +338,8 @@ def simulate(
         kinds = _seats(seats, False)
         opts = _options(ed, option)
         quiet = json_path == "-"
-        if json_path and not quiet:
-            _check_writable(Path(json_path))
+        check_file(json_path, "--json", stdout=True)
+        check_folder(plot, "--plot")
         check_outputs(games_out, backend)
         results: list[Any] | None = [] if (plot or games_out) else None
         start = time.perf_counter()
@@ -388,7 +376,7 @@ def simulate(
         after_simulation(console, result, results or [], games_out, plot, quiet)
         if json_path:
             Path(json_path).write_text(text + "\n", encoding="utf-8")
-            console.print(Text.assemble("Summary written to ", (clean(json_path), "bold")))
+            written(console, "Summary written to ", json_path)
 
 
 # --- replay --------------------------------------------------------------------------------

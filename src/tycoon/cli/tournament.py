@@ -38,6 +38,8 @@ def tournament(
     """A tournament: every bot plays every seat equally often; win rates with 95% intervals
     and openskill ratings (turn_limit defaults to 500 rounds)."""
     from tycoon.cli.app import CliError, _edition, _options, _out, _seats, _user_errors
+    from tycoon.cli.outputs import check_file, written
+    from tycoon.cli.safe import plain
     from tycoon.sim.tournament import tournament as run
 
     console = _out()
@@ -46,6 +48,7 @@ def tournament(
         names = _seats(bots, False)
         opts = _options(ed, option)
         quiet = json_path == "-"
+        check_file(json_path, "--json", stdout=True)
         start = time.perf_counter()
         progress = Progress(
             TextColumn("tournament"),
@@ -82,7 +85,7 @@ def tournament(
         for row in ranked:
             w, r = row["win_rate"], row["rating"]
             t.add_row(
-                row["label"],
+                plain(row["label"]),
                 f"{row['wins']:g}",
                 f"{100 * w['rate']:5.1f}%  [{100 * w['low']:.1f}-{100 * w['high']:.1f}]",
                 f"{r['mu']:.2f}",
@@ -100,7 +103,7 @@ def tournament(
         console.print(f"[dim]{result['games']} games in {time.perf_counter() - start:.1f} s[/]")
         if json_path:
             Path(json_path).write_text(text + "\n", encoding="utf-8")
-            console.print(f"Result written to [bold]{json_path}[/]")
+            written(console, "Result written to ", json_path)
 
 
 def register(app: typer.Typer) -> None:

@@ -56,6 +56,8 @@ __all__ = [
     "RecordError",
     "load_record",
     "load_snapshot",
+    "parse_record",
+    "read_bounded",
     "record_json",
     "replay",
     "save_record",
@@ -135,7 +137,9 @@ def _no_float(text: str) -> float:
     raise RecordError(f"record: a record holds no fractional numbers, got {_quote(text)}")
 
 
-def _parse(record: dict[str, Any] | str) -> dict[str, Any]:
+def parse_record(record: dict[str, Any] | str) -> dict[str, Any]:
+    """The JSON object of a record, read defensively (size, depth, integer length; no
+    fractions); RecordError otherwise. A dict is only checked to be one."""
     if isinstance(record, str):
         if len(record) > MAX_BYTES:
             raise RecordError(f"record: larger than {MAX_BYTES} characters")
@@ -188,7 +192,7 @@ def replay(record: dict[str, Any] | str) -> GameState:
     Raises RecordError for bad JSON, a missing or ill-typed field, an unknown edition or
     version, a bad option, or an action that cannot be parsed or is illegal at its step.
     """
-    rec = _parse(record)
+    rec = parse_record(record)
     fmt = _field(rec, "format", str, f"'{FORMAT}'")
     if fmt != FORMAT:
         raise RecordError(f"record: field 'format' must be '{FORMAT}', got '{fmt}'")

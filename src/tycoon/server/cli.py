@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.text import Text
+
+from tycoon.cli.oneline import fail
+from tycoon.cli.safe import clean, plain_line
 
 
 def register(app: typer.Typer) -> None:
@@ -51,7 +54,7 @@ def register(app: typer.Typer) -> None:
                 port,
             )
         except OSError as e:
-            _fail(f"cannot serve on {host}:{port}: {e.strerror or e}")
+            fail(f"cannot serve on {host}:{port}: {e.strerror or e}")
 
     @app.command()
     def verify(
@@ -60,25 +63,18 @@ def register(app: typer.Typer) -> None:
         """Check a server record: the seed matches the commitment published at the start,
         and the actions replay to the recorded final state."""
         from tycoon.engine.errors import TycoonError
+        from tycoon.records.record import read_bounded
         from tycoon.server.fair import verify as check
 
-        try:
-            text = record.read_text(encoding="utf-8")
-            summary = check(text)
-        except (OSError, UnicodeDecodeError) as e:
-            _fail(f"cannot read '{record}': {e}")
-        except json.JSONDecodeError as e:
-            _fail(f"record: not valid JSON: {e}")
+        try:  # read as `tycoon replay` reads: at most 16 MB, bounded depth and integers
+            summary = check(read_bounded(record))
         except TycoonError as e:
-            _fail(str(e))
-        out = Console()
-        out.print(f"[green]commitment OK[/] {summary['commitment']}")
+            fail(str(e))
+        out = Console(highlight=False)
+        out.print(Text.assemble(("commitment OK", "green"), " ", clean(summary["commitment"])))
         out.print(
-            f"replayed {summary['actions']} actions: {summary['termination'] or 'not over'}, "
-            f"winners {summary['winners']}; final state {summary['final_sha256'][:16]}..."
+            plain_line(
+                f"replayed {summary['actions']} actions: {summary['termination'] or 'not over'}, "
+                f"winners {summary['winners']}; final state {summary['final_sha256'][:16]}..."
+            )
         )
-
-
-def _fail(message: str) -> None:
-    Console(stderr=True).print(f"[red]{message}[/]")
-    raise typer.Exit(2)

@@ -10,12 +10,11 @@ order follow from the seed alone (`tycoon verify RECORD`).
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 from typing import Any
 
 from tycoon.engine.errors import RecordError
-from tycoon.records.record import replay
+from tycoon.records.record import parse_record, replay
 from tycoon.records.snapshot import to_json
 
 
@@ -36,10 +35,9 @@ def final_digest(text: str) -> str:
 def verify(record: dict[str, Any] | str) -> dict[str, Any]:
     """Check a server record: the commitment matches the seed and nonce, the actions replay,
     and the replayed final state is the one the server recorded. Returns a summary; any
-    failure raises RecordError naming it."""
-    rec = json.loads(record) if isinstance(record, str) else record
-    if not isinstance(rec, dict):
-        raise RecordError("record: expected a JSON object")
+    failure raises RecordError naming it. JSON text is read with the limits of records
+    (`tycoon.records.record.parse_record`)."""
+    rec = parse_record(record)
     fair = rec.get("fair")
     if not isinstance(fair, dict):
         raise RecordError("record: no 'fair' section (not a record of a finished server game)")
@@ -47,6 +45,8 @@ def verify(record: dict[str, Any] | str) -> dict[str, Any]:
     seed = rec.get("seed")
     if not isinstance(commit, str) or not isinstance(nonce, str) or not isinstance(seed, int):
         raise RecordError("record: 'fair' needs 'commitment' and 'nonce', and 'seed' an integer")
+    if not (commit.isascii() and nonce.isascii()):
+        raise RecordError("record: 'commitment' and 'nonce' must be ASCII text")
     if commitment(seed, nonce) != commit:
         raise RecordError("record: the seed and nonce do not match the published commitment")
     st = replay(rec)
