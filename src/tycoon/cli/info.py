@@ -9,10 +9,9 @@ from typing import Any
 from rich.panel import Panel
 from rich.text import Text
 
+from tycoon.rules.property import HOTEL
 from tycoon.rules.why import money
 
-HOTEL = 5
-"""The level of a hotel in a view's `level`."""
 DEEDS = ("street", "railway", "utility")
 """The kinds of square a player may own."""
 

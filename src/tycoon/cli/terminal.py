@@ -46,7 +46,7 @@ from tycoon.bots.base import Bot
 from tycoon.cli.autosave import Autosave, write_atomic
 from tycoon.cli.builder_panels import render_builder
 from tycoon.cli.help import help_text
-from tycoon.cli.info import DEEDS, HOTEL, info_panel
+from tycoon.cli.info import DEEDS, info_panel
 from tycoon.cli.menu import menu_rows
 from tycoon.cli.metropol_view import render_city
 from tycoon.cli.safe import clean, esc
@@ -60,7 +60,7 @@ from tycoon.records.describe import describe, describe_action
 from tycoon.records.record import record_json
 from tycoon.records.view import public_view
 from tycoon.rules import frames as F
-from tycoon.rules.property import redeem_cost
+from tycoon.rules.property import HOTEL, redeem_cost
 from tycoon.rules.why import money, why_illegal
 from tycoon.sim.driver import LazyLegal, in_window, step
 
@@ -712,10 +712,7 @@ class TerminalGame:
 
     def _wonders_total(self) -> int:
         """How many wonders a passport can hold (the board's squares with a `wonder_no`)."""
-        squares = self.board["squares"]
-        return sum(1 for sq in squares if "wonder_no" in sq) or sum(
-            1 for sq in squares if sq["kind"] == "street"
-        )
+        return sum(1 for sq in self.board["squares"] if "wonder_no" in sq)
 
     def passport_panel(self, v: dict[str, Any] | None = None) -> Panel:
         """Every player's passport (the view's `passport`): how many wonders are marked,

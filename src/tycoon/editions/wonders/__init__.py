@@ -190,8 +190,7 @@ Wonders: `roll` (a double rolls again; the third jails), `buy` / `auction`,
         """W-52: the free flight, with how many wonders are still unmarked."""
         if f[0] != FLIGHT:
             return {}
-        m = marks(st, f[1])
-        left = sum(1 for s in self.board.streets if not m >> s & 1)
+        left = len(self.frame_legal(st, f))  # one `mark S` per wonder not yet marked
         return {"summary": f"free flight: choose a wonder to mark in your passport ({left} left)"}
 
     # --- the free flight frame ---------------------------------------------------------------

@@ -113,10 +113,9 @@ export function renderPlayers(el, board, view, room, clockAt) {
 
 function passport(board, p) {
   // the squares a passport marks: the board's numbered wonders (`wonder_no`)
-  const wonders = board.squares.filter((sq) => sq.wonder_no);
-  const list = wonders.length ? wonders : board.squares.filter((sq) => sq.kind === "street");
+  const list = board.squares.filter((sq) => sq.wonder_no);
   const have = new Set(p.passport);
-  const total = list.length || 22;
+  const total = list.length;
   const wrap = h("div.passport", {});
   wrap.appendChild(h("span.passport-count", { text: `Passport ${have.size}/${total}` }));
   const row = h("span.passport-row", { "aria-hidden": "true" });
