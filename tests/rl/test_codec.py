@@ -10,6 +10,7 @@ from tycoon.engine.actions import CARD_BIT, chips
 from tycoon.engine.rng import Rng
 from tycoon.rl import CODEC_VERSION, PASS_WINDOW, Codec, UnencodableAction
 from tycoon.rl.table import Table
+from tycoon.rules import flow
 
 from .conftest import EDITIONS, SHORT
 
@@ -70,10 +71,15 @@ def _random_play(edition: str, games: int) -> tuple[int, set[str]]:
                 assert is_legal(st, a, d.seat)
             allowed = np.flatnonzero(mask)
             i = int(allowed[rng.below(len(allowed))])
-            table.act(None if i == PASS_WINDOW and d.window else acts[i])
+            table.act(None if i == PASS_WINDOW and d.window else acts[i], listed=True)
             steps += 1
             assert steps < 400_000
         ends.add(st.termination)
+        # the same history through the validating path: every listed action was legal
+        again = new_game(ed, st.n, g, SHORT[edition], events=False)
+        for seat, a in st.history:
+            flow.apply_action(again, a, seat)
+        assert (again.cash, again.owner, again.termination) == (st.cash, st.owner, st.termination)
     return steps, ends
 
 

@@ -203,25 +203,24 @@ class Codec:
         """The int8 mask and index -> action of the listed legal actions (the first listed
         action of an index wins; tests check that listed actions never share one). In a
         window, `PASS_WINDOW` is allowed too."""
+        get = self._cache.get
+        idx = [get(a, -1) for a in legal]
+        if -1 in idx:
+            bids: list[int] | None = None
+            for j, a in enumerate(legal):
+                if idx[j] < 0:
+                    if a.kind == Kind.BID:  # its rung depends on the listed ladder: not cached
+                        if bids is None:
+                            bids = [x.a for x in legal if x.kind == Kind.BID]
+                        idx[j] = self._bid_index(a.a, bids)
+                    else:
+                        idx[j] = self._encode(a)
+        acts = dict(zip(reversed(idx), reversed(legal), strict=True))  # the first listed wins
         mask = np.zeros(self.size, dtype=np.int8)
-        acts: dict[int, Action] = {}
         if window:
             mask[PASS_WINDOW] = 1
-        cache = self._cache
-        bids: list[int] | None = None
-        for a in legal:
-            i = cache.get(a, -1)
-            if i < 0:
-                if a.kind == Kind.BID:  # its rung depends on the listed ladder: not cached
-                    if bids is None:
-                        bids = [x.a for x in legal if x.kind == Kind.BID]
-                    i = self._bid_index(a.a, bids)
-                else:
-                    i = self._encode(a)
-            if i not in acts:
-                acts[i] = a
-        if acts:
-            mask[list(acts)] = 1
+        if idx:
+            mask[idx] = 1
         return mask, acts
 
     def describe(self, i: int) -> str:

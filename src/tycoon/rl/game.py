@@ -109,7 +109,7 @@ class Game:
         decision of a seat without a bot."""
         act = self.action_of(index)
         assert self.table is not None
-        self.table.act(act)
+        self.table.act(act, listed=True)  # the mask allows only listed actions
         self.steps += 1
         return self._next()
 

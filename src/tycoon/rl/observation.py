@@ -95,25 +95,77 @@ class Encoder:
         self._bank, self._cards, self._clock = sec["bank"][0], sec["cards"][0], sec["clock"][0]
         self._claims, self._ext = sec["claims"][0], sec["ext"]
         self.inv_money = 1.0 / self.money
-        # the last inputs and outputs of the parts that seldom change from step to step
+        self._pend = (
+            sec["pending_squares"][0],
+            sec["pending_get"][0],
+            sec["pending_seat"][0],
+            sec["pending_amount"][0],
+        )
+        # The parts that seldom change from step to step (deeds, mortgages, levels, the
+        # edition's state) live in `_base`, rewritten only when their inputs change; each
+        # observation starts as a copy of it.
+        self._base = np.zeros(self.size, dtype=np.float32)
         self._last_owner: list[int] = []
-        self._owner_ones: list[int] = []
         self._last_mortgaged: list[bool] = []
-        self._mortgaged_part = np.zeros(s, dtype=np.float32)
         self._last_level: list[int] = []
-        self._level_part = np.zeros(s, dtype=np.float32)
-        self._last_ext: list[float] | None = None
-        self._ext_part = np.zeros(sec["ext"][1], dtype=np.float32)
+        self._last_ext: list[list[float]] | None = None
+        self._cash_limit = OBS_BOUND * self.money
+
+    def _refresh_base(self, st: GameState) -> None:
+        """Rewrite the parts of `_base` whose inputs changed since the last observation."""
+        base = self._base
+        n, s = self.n, self.s
+        if st.owner != self._last_owner:  # deeds change hands seldom
+            self._last_owner = st.owner[:]
+            o = self._owner
+            base[o : o + s * n] = 0.0
+            ones = [o + sq * n + w for sq, w in enumerate(st.owner) if w >= 0]
+            if ones:
+                base[ones] = 1.0
+        o = self._mortgaged  # mortgaged, level: consecutive sections
+        if st.mortgaged != self._last_mortgaged:
+            self._last_mortgaged = st.mortgaged[:]
+            base[o : o + s] = st.mortgaged
+        if st.level != self._last_level:
+            self._last_level = st.level[:]
+            base[o + s : o + 2 * s] = np.array(st.level, dtype=np.float32) * np.float32(0.2)
+        o, size = self._ext
+        if size:
+            ext = st.ext
+            now = [ext[k] for k in self.ext_keys]
+            if now != self._last_ext:  # converting is what costs; comparing is cheap
+                self._last_ext = [list(v) for v in now]
+                flat: list[float] = []
+                for vals, ln in zip(now, self.ext_len, strict=True):
+                    flat += vals[:ln]
+                    if len(vals) < ln:
+                        flat += [0] * (ln - len(vals))
+                x = np.asarray(flat, dtype=np.float32)
+                base[o : o + size] = np.sign(x) * np.log1p(np.abs(x))  # log1p(3.4e38) < 89
 
     def encode(self, st: GameState, seat: int, window: bool, turn_cap: int) -> np.ndarray:
-        """The observation of `seat` (deciding out of turn if `window`). The ones and the
-        single values are gathered in lists and written with one numpy call each: numpy
-        costs about a microsecond a call, whatever its size."""
+        """The observation of `seat` (deciding out of turn if `window`): a copy of the
+        seldom-changing parts, then every other value written with one numpy call (numpy
+        costs about a microsecond a call, whatever its size)."""
+        self._refresh_base(st)
         n, s = self.n, self.s
-        obs = np.zeros(self.size, dtype=np.float32)
+        obs = self._base.copy()
+        inv = self.inv_money
+        jail = st.jail
+        o = self._cash  # cash, alive, in_jail, jail_turns: consecutive sections
+        at = list(range(o, o + 4 * n))
+        cash = st.cash
+        lim = self._cash_limit
+        if -lim <= min(cash) and max(cash) <= lim:
+            val: list[float] = [c * inv for c in cash]
+        else:
+            val = [_bound(c * inv) for c in cash]
+        val += st.alive
+        val += [j >= 0 for j in jail]
+        val += [(j + 1) / 3.0 for j in jail]
         ones = [self._me + seat, self._active + st.active]
-        at: list[int] = [self._window]
-        val: list[float] = [float(window)]
+        at.append(self._window)
+        val.append(window)
         top = st.stack[-1] if st.stack and not st.termination else None
         if top is not None:
             fi = self.frame_index.get(top[0])
@@ -121,32 +173,9 @@ class Encoder:
                 ones.append(self._frame + fi)
             if 0 <= top[1] < n:
                 ones.append(self._frame_seat + top[1])
-            self._pending(ones, at, val, st, top)
-        inv = self.inv_money
-        jail = st.jail
-        o = self._cash  # cash, alive, in_jail, jail_turns: consecutive sections
-        obs[o : o + 4 * n] = (
-            [_bound(c * inv) for c in st.cash]
-            + st.alive
-            + [j >= 0 for j in jail]
-            + [(j + 1) / 3.0 for j in jail]
-        )
+            self._pending(ones, at, val, top)
         base = self._pos_off
         ones += [base + p * s + sq for p, sq in enumerate(st.pos)]
-        if st.owner != self._last_owner:  # deeds change hands seldom
-            self._last_owner = st.owner[:]
-            own = self._owner
-            self._owner_ones = [own + sq * n + o for sq, o in enumerate(st.owner) if o >= 0]
-        ones += self._owner_ones
-        o = self._mortgaged  # mortgaged, level: consecutive; each is converted when it changes
-        if st.mortgaged != self._last_mortgaged:
-            self._last_mortgaged = st.mortgaged[:]
-            self._mortgaged_part = np.array(st.mortgaged, dtype=np.float32)
-        obs[o : o + s] = self._mortgaged_part
-        if st.level != self._last_level:
-            self._last_level = st.level[:]
-            self._level_part = np.array(st.level, dtype=np.float32) * np.float32(0.2)
-        obs[o + s : o + 2 * s] = self._level_part
         o = self._bank
         at += [o, o + 1]
         val += [st.houses_left / self.houses, st.hotels_left / self.hotels]
@@ -167,34 +196,24 @@ class Encoder:
             min(st.rounds / 100.0, OBS_BOUND),
             st.last_dice / self.dice_max,
         ]
-        obs[ones] = 1.0
+        if st.claims:  # summed: a payer may owe one owner twice
+            o = self._claims
+            owed: dict[int, float] = {}
+            for owner, payer, amount, _t in st.claims:
+                i = o + owner * n + payer
+                owed[i] = owed.get(i, 0.0) + amount * inv
+            at += owed
+            val += [_bound(v) for v in owed.values()]
+        at += ones
+        val += [1.0] * len(ones)
         obs[at] = val  # each within the bound (the pending amount is clipped where it is made)
-        o = self._claims  # summed: a payer may owe one owner twice
-        for owner, payer, amount, _t in st.claims:
-            i = o + owner * n + payer
-            obs[i] = _bound(float(obs[i]) + amount * inv)
-        o, size = self._ext
-        if size:
-            ext = st.ext
-            flat: list[float] = []
-            for k, ln in zip(self.ext_keys, self.ext_len, strict=True):
-                vals = ext[k][:ln]
-                flat += vals
-                if len(vals) < ln:
-                    flat += [0] * (ln - len(vals))
-            if flat != self._last_ext:  # converting is what costs; comparing is cheap
-                self._last_ext = flat
-                x = np.asarray(flat, dtype=np.float32)
-                self._ext_part = np.sign(x) * np.log1p(np.abs(x))
-            obs[o : o + size] = self._ext_part  # within the bound: log1p(3.4e38) < 89
         return obs
 
     def _pending(
-        self, ones: list[int], at: list[int], val: list[float], st: GameState, f: tuple[Any, ...]
+        self, ones: list[int], at: list[int], val: list[float], f: tuple[Any, ...]
     ) -> None:
         """The public facts of the pending decision (as `records.view` shows them): indices
         of ones to `ones`, single values to `at` and `val`."""
-        sec = self.sections
         k = f[0]
         squares = 0
         get = 0
@@ -219,14 +238,15 @@ class Encoder:
             squares = f[2]
         elif k == F.FINAL_CLAIM:
             other = f[2]
-        s = self.s
-        for off, mask in ((sec["pending_squares"][0], squares), (sec["pending_get"][0], get)):
-            mask &= (1 << s) - 1
-            while mask:
-                low = mask & -mask
-                ones.append(off + low.bit_length() - 1)
-                mask ^= low
+        sq_off, get_off, seat_off, amount_off = self._pend
+        if squares or get:
+            full = (1 << self.s) - 1
+            for off, mask in ((sq_off, squares & full), (get_off, get & full)):
+                while mask:
+                    low = mask & -mask
+                    ones.append(off + low.bit_length() - 1)
+                    mask ^= low
         if 0 <= other < self.n:
-            ones.append(sec["pending_seat"][0] + other)
-        at.append(sec["pending_amount"][0])
+            ones.append(seat_off + other)
+        at.append(amount_off)
         val.append(_bound(amount / self.money))

@@ -116,8 +116,9 @@ class Table:
                     return None
         return None
 
-    def act(self, action: Action | None) -> None:
-        """The pending decision's seat takes `action` (None: pass a window)."""
+    def act(self, action: Action | None, listed: bool = False) -> None:
+        """The pending decision's seat takes `action` (None: pass a window); `listed`: it is
+        one of `decision.legal` (no second legality test)."""
         d = self.decision
         if d is None:
             raise RuntimeError("no decision is pending")
@@ -127,7 +128,7 @@ class Table:
                 raise ValueError(f"seat {d.seat} must act: only a response window can be passed")
         else:
             top = st.stack[-1]
-            flow.apply_action(st, action, d.seat)
+            flow.apply_action(st, action, d.seat, listed)
             if not d.window and top is self._top:
                 self._queue = None  # the active player acted at the window: a new poll
         self.decision = None

@@ -154,12 +154,18 @@ def anytime_actions(st: GameState, seat: int) -> list[Action]:
 def _builds(st: GameState, seat: int) -> list[Action]:
     """Every `build S` and `build-hotel S` open to `seat` (window limits aside)."""
     acts = []
-    for s in st.edition.board.streets:
-        if st.owner[s] == seat and st.level[s] < 5:
-            if can_build(st, seat, s):
-                acts.append(Action(Kind.BUILD, s))
-            if can_build(st, seat, s, hotel=True):
-                acts.append(Action(Kind.BUILD_HOTEL, s))
+    b = st.edition.board
+    owner, level = st.owner, st.level
+    for g, squares in enumerate(b.groups):
+        # `can_build` needs the whole group (C-48, W-69): other groups are skipped at once
+        if b.group_kind[g] != SquareKind.STREET or any(owner[s] != seat for s in squares):
+            continue
+        for s in squares:
+            if level[s] < 5:
+                if can_build(st, seat, s):
+                    acts.append(Action(Kind.BUILD, s))
+                if can_build(st, seat, s, hotel=True):
+                    acts.append(Action(Kind.BUILD_HOTEL, s))
     return acts
 
 
@@ -438,12 +444,14 @@ def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
 # --- applying ---------------------------------------------------------------------------------
 
 
-def apply_action(st: GameState, a: Action, seat: int | None = None) -> None:
-    """Validate and apply one action of `seat` (default: the seat the game waits on)."""
+def apply_action(st: GameState, a: Action, seat: int | None = None, listed: bool = False) -> None:
+    """Validate and apply one action of `seat` (default: the seat the game waits on).
+    `listed`: the caller took `a` from `legal_actions(st, seat)` of this very state, so the
+    legality test is skipped (the environments' masks; anything else must not say so)."""
     cur = current_player(st)
     if seat is None:
         seat = cur
-    if cur == TERMINAL or not _is_legal(st, a, seat, cur):
+    if cur == TERMINAL or not (listed or _is_legal(st, a, seat, cur)):
         raise IllegalActionError(a, legal_actions(st, seat))
     st.history.append((seat, a))
     if seat == CHANCE:

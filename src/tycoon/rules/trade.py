@@ -118,15 +118,19 @@ def tradable(st: GameState, seat: int, mask: int) -> bool:
     b = st.edition.board
     squares, cards = items_of(mask)
     for s in squares:
-        if s >= b.size or st.owner[s] != seat:
-            return False
-        if b.kind[s] == SquareKind.STREET and group_has_building(st, b.group[s]):
+        if s >= b.size or st.owner[s] != seat or not deed_movable(st, s):
             return False
     for c in cards:
         if st.card_holder.get(c) != seat or b.card(c).effect != "get_out_of_jail":
             return False
     res = resources_of(mask)
     return not any(res) or st.edition.holds_chips(st, seat, res)
+
+
+def deed_movable(st: GameState, square: int) -> bool:
+    """W-84: a deed may change hands unless it is a street of a group with buildings."""
+    b = st.edition.board
+    return b.kind[square] != SquareKind.STREET or not group_has_building(st, b.group[square])
 
 
 def trade_partners(st: GameState, seat: int) -> list[int]:
@@ -146,10 +150,11 @@ def trade_offers(st: GameState, seat: int) -> list[Action]:
     partners = trade_partners(st, seat)
     cash = st.cash
     out: list[Action] = []
-    for s in b.deeds:
-        if st.owner[s] == seat and tradable(st, seat, 1 << s):
+    owner = st.owner
+    for s in b.deeds:  # a single deed is `tradable` when its seat holds it and it may move
+        if owner[s] == seat and deed_movable(st, s):
             price = st.edition.listed_price(st, s)
-            out.extend(Action(Kind.TRADE, p, 1 << s, 0, -min(price, cash[p])) for p in partners)
+            out += [Action(Kind.TRADE, p, 1 << s, 0, -min(price, cash[p])) for p in partners]
     card_price = b.constants.get("card_price", CARD_PRICE)
     for c, h in sorted(st.card_holder.items()):
         if h == seat and b.card(c).effect == "get_out_of_jail":
@@ -180,11 +185,13 @@ def make_offer(st: GameState, seller: int, a: Action) -> None:
     _count_offer(st, seller)
     if a.kind == Kind.TRADE:
         st.stack.append((F.OFFER, a.a, F.OFFER_TRADE, seller, (a.b, a.c), a.d))
-        emit(st, ev.OFFERED, seller, -1, a.d, a.a, str(a))
+        if st.events is not None:  # the offer's text costs: only when someone listens
+            emit(st, ev.OFFERED, seller, -1, a.d, a.a, str(a))
         return
     kind = F.OFFER_SALE if a.kind == Kind.SELL_DEED else F.OFFER_CARD
     st.stack.append((F.OFFER, a.b, kind, seller, a.a, a.c))
-    emit(st, ev.OFFERED, seller, -1, a.c, a.b, str(a))
+    if st.events is not None:
+        emit(st, ev.OFFERED, seller, -1, a.c, a.b, str(a))
 
 
 def _still_valid(st: GameState, f: Frame) -> bool:
