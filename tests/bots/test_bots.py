@@ -146,3 +146,40 @@ def test_c61_a14_a_seller_with_buildings_sells_them_to_consolidate() -> None:
     assert answer.kind == Kind.ACCEPT
     flow.apply_action(st, answer, 1)
     assert st.owner[11] == 1 and not trading.has_building(st, 0)
+
+
+def test_c55_house_shortage_houses_move_up_to_a_dearer_group() -> None:
+    """C-55, C-57, C-58, C-50: with no house in the bank, a seat whose dearest group could
+    take a house sells one from a cheaper group and builds it there in the same build
+    window. Without it two rich players with every house on the board at two or three a
+    street ran past 15,000 rounds (no hotel could be reached, so no house came back)."""
+    from tests.editions.classic.helpers import give_deeds, set_cash, set_level, start_game
+
+    st = start_game(3)
+    b = st.edition.board
+    give_deeds(st, 0, [1, 3, 37, 39])  # two whole countries, the cheapest and the dearest
+    for s in (1, 3):
+        set_level(st, s, 2)
+    for s in (37, 39):
+        set_level(st, s, 1)
+    set_cash(st, 0, 2500)
+    st.houses_left = 0  # the rest of the houses are elsewhere on the board
+    bot = HeuristicBot(0)
+    moves = []
+    for _ in range(6):
+        a = bot.choose(st, 0, flow.legal_actions(st, 0))
+        if a.kind == Kind.ROLL:
+            break
+        moves.append(str(a))
+        flow.apply_action(st, a, 0)
+    # a house of the cheap country goes and is built on the dear one, once per city (C-50)
+    assert moves == ["sell-building 1", "build 39", "sell-building 3", "build 37"]
+    assert st.houses_left == 0 and [st.level[s] for s in (1, 3, 37, 39)] == [1, 1, 2, 2]
+    assert b.house_cost[1] < b.house_cost[37]
+    assert bot.choose(st, 0, flow.legal_actions(st, 0)).kind == Kind.ROLL  # window used up
+
+
+def test_c55_the_house_shortage_game_ends() -> None:
+    """The sweep game (four `basic` bots, no turn limit) that stalled in the shortage."""
+    st = _game("classic", ["basic"] * 4, 1194)
+    assert st.termination == "last_player" and st.rounds < 1000

@@ -29,7 +29,7 @@ from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
-from tycoon.rules.property import can_build, redeem_cost
+from tycoon.rules.property import HOTEL, can_build, max_houses, redeem_cost
 
 _PAY = Action(Kind.PAY)
 _ROLL = Action(Kind.ROLL)
@@ -236,6 +236,10 @@ class HeuristicBot:
         build = None if selling else self._build(st, seat)
         if build:
             return build
+        if not selling and st.houses_left == 0:
+            move = self._concentrate(st, seat, legal)
+            if move:
+                return move
         redeem = self._redeem(st, seat, legal)
         if redeem:
             return redeem
@@ -283,6 +287,35 @@ class HeuristicBot:
                     if cash - cost >= reserve:
                         return Action(Kind.BUILD, s)
         return None
+
+    def _concentrate(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
+        """The bank has no house (C-55): sell a house of a cheaper group (C-57, C-58) when
+        the house would be built again on a dearer one in this build window (C-50). Houses
+        move only up the board, so groups reach their hotels (which return their houses,
+        C-53) instead of every group waiting at a few houses for ever."""
+        st.houses_left = 1  # would we build, with one house in the bank?
+        try:
+            want = self._build(st, seat)
+        finally:
+            st.houses_left = 0
+        if want is None or want.kind != Kind.BUILD or st.level[want.a] >= max_houses(st):
+            return None  # no build, or a hotel (which the bank's houses do not limit)
+        b = st.edition.board
+        cost = b.house_cost[want.a]
+        level = st.level
+        best: Action | None = None
+        key = (0, 0, 0)
+        for a in legal:
+            s = a.a
+            if (
+                a.kind == Kind.SELL_BUILDING
+                and level[s] != HOTEL
+                and b.group[s] != b.group[want.a]
+                and (b.house_cost[s], s) < (cost, want.a)
+                and (best is None or (b.house_cost[s], -level[s], s) < key)
+            ):
+                best, key = a, (b.house_cost[s], -level[s], s)
+        return best
 
     def _redeem(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
         cash = st.cash[seat]
