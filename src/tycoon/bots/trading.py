@@ -46,36 +46,79 @@ def street_groups(b: Board) -> frozenset[int]:
     return _STREET_GROUPS[key]
 
 
+class Holdings:
+    """What the distribution of the deeds means for deals, computed once per distribution
+    (deeds change hands seldom; the bots ask at every pre-roll and every offer)."""
+
+    __slots__ = ("closed", "completes", "sales", "split", "whole")
+
+    def __init__(self, b: Board, owner: Sequence[int]) -> None:
+        self.closed = all(owner[s] >= 0 for s in b.deeds)
+        """No deed is left with the bank."""
+        self.completes: dict[int, int] = {}
+        """Street deed -> the seat that completes its group by getting it (it holds every
+        other deed of the group, and someone else, or the bank, holds this one)."""
+        self.whole: frozenset[int] = frozenset()
+        """The seats that hold a whole street group."""
+        self.split: dict[int, list[tuple[list[int], dict[int, int]]]] = {}
+        """Seat -> (its deeds, {other holder: deeds held}) of each street group it holds
+        part of, by group number, where another seat holds part too."""
+        whole = set()
+        for g in sorted(street_groups(b)):
+            members = b.groups[g]
+            holders: dict[int, list[int]] = {}
+            for x in members:
+                holders.setdefault(owner[x], []).append(x)
+            if len(holders) == 1:
+                if owner[members[0]] >= 0:
+                    whole.add(owner[members[0]])
+            elif len(holders) == 2:  # one deed away from a seat, if held by one other
+                for o, xs in holders.items():
+                    if len(xs) == 1:
+                        other = next(h for h in holders if h != o)
+                        if other >= 0:
+                            self.completes[xs[0]] = other
+            for o, xs in holders.items():
+                if o < 0:
+                    continue
+                held = {h: len(ys) for h, ys in sorted(holders.items()) if h >= 0 and h != o}
+                if held:
+                    self.split.setdefault(o, []).append((xs, held))
+        self.whole = frozenset(whole)
+        self.sales = tuple(sorted(self.completes.items()))
+        """`completes` in deed order."""
+
+
+_HOLDINGS: dict[tuple[int, tuple[int, ...]], Holdings] = {}
+_HOLDINGS_KEPT = 4096
+
+
+def holdings(st: GameState) -> Holdings:
+    """The `Holdings` of the state's distribution of deeds (cached)."""
+    b = st.edition.board
+    key = (id(b), tuple(st.owner))
+    h = _HOLDINGS.get(key)
+    if h is None:
+        if len(_HOLDINGS) >= _HOLDINGS_KEPT:
+            _HOLDINGS.clear()
+        h = _HOLDINGS[key] = Holdings(b, st.owner)
+    return h
+
+
 def completes_for(st: GameState, s: int) -> int:
     """The seat that would complete a group by getting deed `s` (it holds every other deed
     of the group, and someone else holds `s`), or -1."""
-    b = st.edition.board
-    g = b.group[s]
-    if g < 0 or g not in street_groups(b):
-        return -1
-    holder = st.owner[s]
-    other = -1
-    for x in b.groups[g]:
-        if x == s:
-            continue
-        o = st.owner[x]
-        if o < 0 or o == holder or (other >= 0 and o != other):
-            return -1
-        other = o
-    return other
+    return holdings(st).completes.get(s, -1)
 
 
 def has_group(st: GameState, seat: int) -> bool:
     """Does `seat` hold a complete street group?"""
-    b = st.edition.board
-    owner = st.owner
-    return any(all(owner[x] == seat for x in b.groups[g]) for g in street_groups(b))
+    return seat in holdings(st).whole
 
 
 def market_closed(st: GameState) -> bool:
     """No deed is left with the bank."""
-    owner = st.owner
-    return all(owner[s] >= 0 for s in st.edition.board.deeds)
+    return holdings(st).closed
 
 
 def premium(st: GameState, seller: int, s: int) -> int:
@@ -97,13 +140,12 @@ def sale_offer(st: GameState, seat: int, reserve: int) -> Action | None:
     """Classic: a deed of `seat` that completes another seat's group, offered to him at the
     premium when he can pay it and keep `reserve` (and the market is closed or the seller
     has a group of his own)."""
-    if not (market_closed(st) or has_group(st, seat)):
+    h = holdings(st)
+    if not (h.closed or seat in h.whole):
         return None
-    for s in st.edition.board.deeds:
-        if st.owner[s] != seat:
-            continue
-        buyer = completes_for(st, s)
-        if buyer < 0:
+    owner = st.owner
+    for s, buyer in h.sales:
+        if owner[s] != seat:
             continue
         price = premium(st, seat, s)
         if st.cash[buyer] - price < reserve:
@@ -129,24 +171,15 @@ def consolidation_offer(st: GameState, seat: int, reserve: int) -> Action | None
     if st.rounds < STALE_ROUNDS or not market_closed(st):
         return None
     b = st.edition.board
-    owner = st.owner
     unit = b.constants["money_unit"]
-    for g in sorted(street_groups(b)):
-        members = b.groups[g]
-        mine = [x for x in members if owner[x] == seat]
-        if not mine or len(mine) == len(members):
-            continue
-        held: dict[int, int] = {}
-        for x in members:
-            o = owner[x]
-            if o >= 0 and o != seat:
-                held[o] = held.get(o, 0) + 1
+    cash = st.cash
+    for mine, held in holdings(st).split.get(seat, ()):
         best = -1
-        for o in sorted(held):
+        for o in held:  # in seat order
             locked = has_building(st, o)
-            key = (locked, held[o], st.cash[o])
-            if key > (has_building(st, seat), len(mine), st.cash[seat]) and (
-                best < 0 or key > (has_building(st, best), held[best], st.cash[best])
+            key = (locked, held[o], cash[o])
+            if key > (has_building(st, seat), len(mine), cash[seat]) and (
+                best < 0 or key > (has_building(st, best), held[best], cash[best])
             ):
                 best = o
         if best < 0:
@@ -155,7 +188,7 @@ def consolidation_offer(st: GameState, seat: int, reserve: int) -> Action | None
         price = int(b.price[s] * CONSOLIDATE_PREMIUM) // unit * unit
         if completes_for(st, s) == best:
             price = premium(st, seat, s)
-        if st.cash[best] - price < reserve:
+        if cash[best] - price < reserve:
             continue
         a = Action(Kind.SELL_DEED, 1 << s, best, price)
         if flow.is_legal(st, a, seat):
