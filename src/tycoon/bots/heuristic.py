@@ -29,7 +29,13 @@ from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
-from tycoon.rules.property import HOTEL, can_build, max_houses, redeem_cost
+from tycoon.rules.property import (
+    HOTEL,
+    can_build,
+    can_sell_building,
+    max_houses,
+    redeem_cost,
+)
 
 _PAY = Action(Kind.PAY)
 _ROLL = Action(Kind.ROLL)
@@ -237,7 +243,7 @@ class HeuristicBot:
         if build:
             return build
         if not selling and st.houses_left == 0:
-            move = self._concentrate(st, seat, legal)
+            move = self._concentrate(st, seat)
             if move:
                 return move
         redeem = self._redeem(st, seat, legal)
@@ -288,7 +294,7 @@ class HeuristicBot:
                         return Action(Kind.BUILD, s)
         return None
 
-    def _concentrate(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
+    def _concentrate(self, st: GameState, seat: int) -> Action | None:
         """The bank has no house (C-55): sell a house of a cheaper group (C-57, C-58) when
         the house would be built again on a dearer one in this build window (C-50). Houses
         move only up the board, so groups reach their hotels (which return their houses,
@@ -302,20 +308,20 @@ class HeuristicBot:
             return None  # no build, or a hotel (which the bank's houses do not limit)
         b = st.edition.board
         cost = b.house_cost[want.a]
-        level = st.level
-        best: Action | None = None
-        key = (0, 0, 0)
-        for a in legal:
-            s = a.a
+        owner, level = st.owner, st.level
+        best, key = -1, (0, 0, 0)
+        for s in b.streets:
+            lvl = level[s]
             if (
-                a.kind == Kind.SELL_BUILDING
-                and level[s] != HOTEL
+                owner[s] == seat
+                and 0 < lvl < HOTEL
                 and b.group[s] != b.group[want.a]
                 and (b.house_cost[s], s) < (cost, want.a)
-                and (best is None or (b.house_cost[s], -level[s], s) < key)
+                and (best < 0 or (b.house_cost[s], -lvl, s) < key)
+                and can_sell_building(st, seat, s)
             ):
-                best, key = a, (b.house_cost[s], -level[s], s)
-        return best
+                best, key = s, (b.house_cost[s], -lvl, s)
+        return Action(Kind.SELL_BUILDING, best) if best >= 0 else None
 
     def _redeem(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
         cash = st.cash[seat]
