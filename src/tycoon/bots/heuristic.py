@@ -27,6 +27,7 @@ from tycoon.editions.wonders import FLIGHT
 from tycoon.engine.actions import Action, Kind, items_of
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
+from tycoon.rules import flow
 from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
 from tycoon.rules.property import (
@@ -34,6 +35,7 @@ from tycoon.rules.property import (
     can_build,
     can_sell_building,
     max_houses,
+    raise_cash_options,
     redeem_cost,
 )
 
@@ -235,7 +237,7 @@ class HeuristicBot:
         selling = False  # no building while a consolidating sale is on offer
         if st.edition.mechanics.trades == "sale" and st.rounds >= trading.DEADLOCK_ROUNDS:
             reserve = self.reserve(st, seat)
-            unlock = trading.unlocking_sale(st, seat, legal, reserve)
+            unlock = trading.unlocking_sale(st, seat, reserve)
             if unlock:
                 return unlock
             selling = trading.consolidation_offer(st, seat, reserve) is not None
@@ -401,15 +403,21 @@ class HeuristicBot:
         return Action(Kind.BID, lo)
 
     def _raise(self, st: GameState, seat: int, legal: Sequence[Action], done: Action) -> Action:
-        if done in legal:
+        """In a debt: pay when it can, else sell the highest building, else mortgage the
+        least useful deed, else go bankrupt (the building sales and mortgages are read
+        from the rules' list of them, not from the whole legal list)."""
+        if flow.is_legal(st, done, seat):
             return done
-        sells = [a for a in legal if a.kind == Kind.SELL_BUILDING]
+        options = raise_cash_options(st, seat)
+        level = st.level
+        sells = [s for k, s in options if k == Kind.SELL_BUILDING]
         if sells:
-            return max(sells, key=lambda a: (st.level[a.a], a.a))
-        morts = [a for a in legal if a.kind == Kind.MORTGAGE]
+            return Action(Kind.SELL_BUILDING, max(sells, key=lambda s: (level[s], s)))
+        morts = [s for k, s in options if k == Kind.MORTGAGE]
         if morts:
-            return min(morts, key=lambda a: (self.group_gain(st, seat, a.a) > 1.0, a.a))
-        if _BANKRUPT in legal:
+            s = min(morts, key=lambda s: (self.group_gain(st, seat, s) > 1.0, s))
+            return Action(Kind.MORTGAGE, s)
+        if flow.is_legal(st, _BANKRUPT, seat):
             return _BANKRUPT
         return legal[0]
 
@@ -433,8 +441,9 @@ class HeuristicBot:
     def _offer(
         self, st: GameState, seat: int, f: tuple[int, ...], legal: Sequence[Action]
     ) -> Action:
-        """Accept a good offer if the rules let it (the legal list is built only then)."""
-        return _ACCEPT if self._good_offer(st, seat, f) and _ACCEPT in legal else _REJECT
+        """Accept a good offer if the rules let it (no legal list is built)."""
+        good = self._good_offer(st, seat, f) and flow.is_legal(st, _ACCEPT, seat)
+        return _ACCEPT if good else _REJECT
 
     def _good_offer(self, st: GameState, seat: int, f: tuple[Any, ...]) -> bool:
         _, _seat, kind, _frm, what, price = f[:6]

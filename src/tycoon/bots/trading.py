@@ -27,7 +27,7 @@ from tycoon.engine.actions import Action, Kind
 from tycoon.engine.api import clone
 from tycoon.engine.state import GameState
 from tycoon.rules import flow
-from tycoon.rules.property import group_has_building
+from tycoon.rules.property import can_sell_building, group_has_building
 
 SALE_PREMIUM = 3.0
 """The price of a deed that completes the buyer's group, in printed prices."""
@@ -171,15 +171,18 @@ def consolidation_offer(st: GameState, seat: int, reserve: int) -> Action | None
     if st.rounds < STALE_ROUNDS or not market_closed(st):
         return None
     b = st.edition.board
+    owner, level = st.owner, st.level
+    built = {owner[s] for s in b.streets if level[s]}  # seats that may sell no deed (A-14)
+    if seat in built:
+        return None  # C-61: no sale of ours is legal
     unit = b.constants["money_unit"]
     cash = st.cash
     for mine, held in holdings(st).split.get(seat, ()):
         best = -1
         for o in held:  # in seat order
-            locked = has_building(st, o)
-            key = (locked, held[o], cash[o])
-            if key > (has_building(st, seat), len(mine), cash[seat]) and (
-                best < 0 or key > (has_building(st, best), held[best], cash[best])
+            key = (o in built, held[o], cash[o])
+            if key > (False, len(mine), cash[seat]) and (
+                best < 0 or key > (best in built, held[best], cash[best])
             ):
                 best = o
         if best < 0:
@@ -201,25 +204,25 @@ DEADLOCK_ROUNDS = 100
 buildings) sells his buildings first, and builds no more while that sale is on offer."""
 
 
-def unlocking_sale(
-    st: GameState, seat: int, legal: Sequence[Action], reserve: int
-) -> Action | None:
+def unlocking_sale(st: GameState, seat: int, reserve: int) -> Action | None:
     """Classic, from `DEADLOCK_ROUNDS` with the market closed: a building sale (C-57) that
     brings a consolidating sale within A-14 (C-61: a seller owns no building anywhere). Two
     players who both own buildings and split a group could otherwise sell each other
     nothing, and the game would run for ever on the Start bonus."""
     if st.rounds < DEADLOCK_ROUNDS or not has_building(st, seat) or not market_closed(st):
         return None
-    sells = [a for a in legal if a.kind == Kind.SELL_BUILDING]
+    streets = st.edition.board.streets
+    owner, level = st.owner, st.level
+    sells = [s for s in streets if owner[s] == seat and level[s] and can_sell_building(st, seat, s)]
     if not sells:
         return None
     bare = clone(st)  # the same position without our buildings: is a sale there?
-    for s in st.edition.board.streets:
-        if bare.owner[s] == seat:
+    for s in streets:
+        if owner[s] == seat:
             bare.level[s] = 0
     if consolidation_offer(bare, seat, reserve) is None:
         return None
-    return max(sells, key=lambda a: (st.level[a.a], a.a))
+    return Action(Kind.SELL_BUILDING, max(sells, key=lambda s: (level[s], s)))
 
 
 def has_building(st: GameState, seat: int) -> bool:

@@ -374,9 +374,7 @@ def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
     if fk == F.OFFER:
         if k == Kind.TRADE:
             return trade.counter_is_legal(st, f, a)
-        return k == Kind.REJECT or (
-            k == Kind.ACCEPT and Action(Kind.ACCEPT) in trade.offer_legal(st, f)
-        )
+        return k == Kind.REJECT or (k == Kind.ACCEPT and trade.accept_is_legal(st, f))
     if fk == F.CARD_CHOICE:
         return k in (Kind.PAY, Kind.DRAW)
     if fk == F.ACQUIRED:

@@ -210,20 +210,23 @@ def _still_valid(st: GameState, f: Frame) -> bool:
     return all(st.owner[s] == frm and not st.level[s] for s in squares_of(what))
 
 
+def accept_is_legal(st: GameState, f: Frame) -> bool:
+    """May the responder accept the offer `f`: is it still valid, and can he pay for a sale?"""
+    kind = f[2]
+    if kind != F.OFFER_IN_KIND and kind != F.OFFER_TRADE and st.cash[f[1]] < f[5]:
+        return False
+    return _still_valid(st, f)
+
+
 def offer_legal(st: GameState, f: Frame) -> list[Action]:
-    _, seat, kind, frm, _what, price = f[:6]
+    _, seat, kind, frm, _what, _price = f[:6]
     acts = [Action(Kind.REJECT)]
-    if kind == F.OFFER_IN_KIND:
-        if _still_valid(st, f):
-            acts.append(Action(Kind.ACCEPT))
-        return acts
-    if kind == F.OFFER_TRADE:
-        if _still_valid(st, f):
-            acts.append(Action(Kind.ACCEPT))
-        if st.edition.mechanics.counter_offers:
-            acts.extend(a for a in trade_offers(st, seat) if a.a == frm)
-    elif st.cash[seat] >= price and _still_valid(st, f):
+    if accept_is_legal(st, f):
         acts.append(Action(Kind.ACCEPT))
+    if kind == F.OFFER_IN_KIND:
+        return acts
+    if kind == F.OFFER_TRADE and st.edition.mechanics.counter_offers:
+        acts.extend(a for a in trade_offers(st, seat) if a.a == frm)
     if responder_may_raise(st, seat):  # C-13; W-24: only in a window of his own
         acts.extend(Action(k, s) for k, s in raise_cash_options(st, seat))
     return acts
