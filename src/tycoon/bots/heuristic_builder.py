@@ -93,6 +93,12 @@ def spare(st: GameState, seat: int) -> list[int]:
     return [max(0, have[t] - named[t]) for t in range(T)]
 
 
+def after(st: GameState, seat: int) -> list[int]:
+    """The other seats in turn order after `seat` (B-13): seat-free tie-breaks."""
+    n = st.n
+    return [(seat + i) % n for i in range(1, n)]
+
+
 def chip_value(st: GameState, seat: int, counts: Sequence[int]) -> int:
     """Needed chips count 3, others 1."""
     need = deficit(st, seat)
@@ -169,7 +175,8 @@ class BuilderBrain:
             if forces:
                 need = deficit(st, seat)
                 extra = spare(st, seat)
-                best = max(forces, key=lambda a: (need[a.b], extra[a.c], -a.a))
+                n = st.n
+                best = max(forces, key=lambda a: (need[a.b], extra[a.c], -((a.a - seat) % n)))
                 if need[best.b] and extra[best.c]:
                     return best
         if step:
@@ -241,7 +248,7 @@ class BuilderBrain:
         if not any(need):
             return None
         extra = spare(st, seat)
-        partners = [p for p in range(st.n) if p != seat and st.alive[p]]
+        partners = [p for p in after(st, seat) if st.alive[p]]
         for a in BUILDER.chip_offers(st, seat, partners):
             give, get = resources_of(a.b), resources_of(a.c)
             t = give.index(1)
@@ -269,7 +276,8 @@ class BuilderBrain:
         need = deficit(st, seat)
         scores = BUILDER.scores(st)
         steals = [a for a in legal if a.kind == Kind.STEAL]  # OQ-2 lists more at Steal
-        return max(steals, key=lambda a: (need[a.b], scores[a.a], -a.a, -a.b))
+        n = st.n
+        return max(steals, key=lambda a: (need[a.b], scores[a.a], -((a.a - seat) % n), -a.b))
 
     def _parking(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         need = deficit(st, seat)
