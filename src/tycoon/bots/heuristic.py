@@ -62,19 +62,19 @@ class EditionBrain(Protocol):
     def respond(self, st: GameState, seat: int) -> Action | None: ...
 
 
-def _builder_brain() -> EditionBrain:
+def _builder_brain(rng: Rng) -> EditionBrain:
     from tycoon.bots.heuristic_builder import BuilderBrain
 
-    return BuilderBrain()
+    return BuilderBrain(rng)
 
 
-def _metropol_brain() -> EditionBrain:
+def _metropol_brain(_rng: Rng) -> EditionBrain:
     from tycoon.bots.heuristic_metropol import MetropolBrain
 
     return MetropolBrain()
 
 
-_BRAINS: dict[str, Callable[[], EditionBrain]] = {
+_BRAINS: dict[str, Callable[[Rng], EditionBrain]] = {
     "builder": _builder_brain,
     "metropol": _metropol_brain,
 }
@@ -110,7 +110,7 @@ class HeuristicBot:
         ed = st.edition
         self._edition = ed
         factory = _BRAINS.get(ed.id)
-        self.brain = factory() if factory else None
+        self.brain = factory(self.rng) if factory else None
         c = ed.board.constants
         self.scale = max(1, c["starting_cash"] // CLASSIC_START_CASH)
         unit = c["money_unit"]

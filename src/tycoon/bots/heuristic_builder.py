@@ -13,7 +13,9 @@
   `ANYWAY_ROUNDS` rounds whenever it can, so that its games end);
 - discards the whole excess of its hand in one action (B-14);
 - in debt mortgages the deeds that help it least; leaves jail early while deeds are unowned.
-It reads the state directly and draws no random numbers.
+It reads the state directly. Ties between seats go by turn order after its own seat (B-13),
+ties between resource types by its own generator, so no seat or type is favoured by its
+number (B-7: the own type is the token's).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from tycoon.editions.builder.chips import T, hand
 from tycoon.editions.builder.turn import CHOOSE, DISCARD, PARKING, STEAL
 from tycoon.engine.actions import Action, Kind, items_of, pack, resources_of, unpack
 from tycoon.engine.api import clone
+from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.rules import frames as F
 from tycoon.rules import trade
@@ -93,6 +96,12 @@ def spare(st: GameState, seat: int) -> list[int]:
     return [max(0, have[t] - named[t]) for t in range(T)]
 
 
+def after(st: GameState, seat: int) -> list[int]:
+    """The other seats in turn order after `seat` (B-13): seat-free tie-breaks."""
+    n = st.n
+    return [(seat + i) % n for i in range(1, n)]
+
+
 def chip_value(st: GameState, seat: int, counts: Sequence[int]) -> int:
     """Needed chips count 3, others 1."""
     need = deficit(st, seat)
@@ -107,9 +116,17 @@ def chip_value(st: GameState, seat: int, counts: Sequence[int]) -> int:
 class BuilderBrain:
     """The builder decisions of one heuristic bot (see the module doc)."""
 
-    def __init__(self) -> None:
+    def __init__(self, rng: Rng | None = None) -> None:
         self._offered = (-1, -1)
         """(turn, rounds) of the last chip swap it offered (one a turn)."""
+        self.rng = rng if rng is not None else Rng(0)
+        """The bot's own generator: ties between resource types are broken at random."""
+
+    def _rank(self) -> list[int]:
+        """A random preference per resource type (higher wins a tie)."""
+        rank = list(range(T))
+        self.rng.shuffle(rank)
+        return rank
 
     def respond(self, st: GameState, seat: int) -> Action | None:
         for c in st.claims:
@@ -147,7 +164,8 @@ class BuilderBrain:
             return self._parking(st, seat, legal)
         if k == CHOOSE:
             need = deficit(st, seat)
-            return max((a for a in legal if a.kind == Kind.TAKE), key=lambda a: (need[a.a], -a.a))
+            r = self._rank()
+            return max((a for a in legal if a.kind == Kind.TAKE), key=lambda a: (need[a.a], r[a.a]))
         return legal[0]
 
     # --- own turn: floors, bank trades, swaps, FORCED TRADE! --------------------------------
@@ -169,7 +187,11 @@ class BuilderBrain:
             if forces:
                 need = deficit(st, seat)
                 extra = spare(st, seat)
-                best = max(forces, key=lambda a: (need[a.b], extra[a.c], -a.a))
+                n, r = st.n, self._rank()
+                best = max(
+                    forces,
+                    key=lambda a: (need[a.b], extra[a.c], -((a.a - seat) % n), r[a.b], r[a.c]),
+                )
                 if need[best.b] and extra[best.c]:
                     return best
         if step:
@@ -178,6 +200,7 @@ class BuilderBrain:
                 need = deficit(st, seat)
                 extra = spare(st, seat)
                 give = BUILDER.data.bank_give
+                self.rng.shuffle(trades)
                 for a in trades:
                     if need[a.b] and extra[a.a] >= give:
                         return a
@@ -241,8 +264,11 @@ class BuilderBrain:
         if not any(need):
             return None
         extra = spare(st, seat)
-        partners = [p for p in range(st.n) if p != seat and st.alive[p]]
-        for a in BUILDER.chip_offers(st, seat, partners):
+        partners = [p for p in after(st, seat) if st.alive[p]]
+        offers = BUILDER.chip_offers(st, seat, partners)  # partners in turn order after it
+        self.rng.shuffle(offers)
+        offers.sort(key=lambda a: (a.a - seat) % st.n)  # stable: random types per partner
+        for a in offers:
             give, get = resources_of(a.b), resources_of(a.c)
             t = give.index(1)
             u = get.index(1)
@@ -256,10 +282,11 @@ class BuilderBrain:
         extra = spare(st, seat)
         have = hand(st, seat)
         out = [0] * T
+        r = self._rank()
         for _ in range(sum(have) - BUILDER.data.hand_limit):
-            t = max(range(T), key=lambda x: (extra[x], have[x], -x))
+            t = max(range(T), key=lambda x: (extra[x], have[x], r[x]))
             if not have[t]:
-                t = max(range(T), key=lambda x: (have[x], -x))
+                t = max(range(T), key=lambda x: (have[x], r[x]))
             have[t] -= 1
             extra[t] = max(0, extra[t] - 1)
             out[t] += 1
@@ -269,13 +296,16 @@ class BuilderBrain:
         need = deficit(st, seat)
         scores = BUILDER.scores(st)
         steals = [a for a in legal if a.kind == Kind.STEAL]  # OQ-2 lists more at Steal
-        return max(steals, key=lambda a: (need[a.b], scores[a.a], -a.a, -a.b))
+        n, r = st.n, self._rank()
+        return max(steals, key=lambda a: (need[a.b], scores[a.a], -((a.a - seat) % n), r[a.b]))
 
     def _parking(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         need = deficit(st, seat)
         extra = spare(st, seat)
-        for a in legal:
-            if a.kind == Kind.PARKING_TRADE and need[a.b]:
+        trades = [a for a in legal if a.kind == Kind.PARKING_TRADE]
+        self.rng.shuffle(trades)
+        for a in trades:
+            if need[a.b]:
                 give = unpack(a.a)
                 if all(give[t] <= extra[t] for t in range(T)):
                     return a
