@@ -183,3 +183,17 @@ def test_c55_the_house_shortage_game_ends() -> None:
     """The sweep game (four `basic` bots, no turn limit) that stalled in the shortage."""
     st = _game("classic", ["basic"] * 4, 1194)
     assert st.termination == "last_player" and st.rounds < 1000
+
+
+@pytest.mark.parametrize("seed", [431, 705])
+def test_w77_a_house_won_at_a_shortage_auction_goes_where_the_bot_builds(seed: int) -> None:
+    """W-77, C-55: a house freed to build on a dearer group was auctioned (another player
+    wanted one too), won, and placed back on the cheaper group it came from (the first
+    listed street), then sold again: these games of four `basic` bots ran to the 2,000,000
+    action cap. The won house now goes where `_build` would build, and a seat moves at most
+    `CONCENTRATE_PER_TURN` houses a turn."""
+    from tycoon.sim.runner import sim_options
+
+    st = new_game("wonders", ["basic"] * 4, seed, sim_options(None), events=False)
+    play(st, [Checked(make_bot("basic", bot_seed(seed, p))) for p in range(4)], 200_000)
+    assert st.termination in ("completed", "last_player")

@@ -80,6 +80,10 @@ _BRAINS: dict[str, Callable[[Rng], EditionBrain]] = {
 }
 """Editions whose play lives in a module of its own: edition id -> a new decision maker."""
 
+CONCENTRATE_PER_TURN = 3
+"""Houses a seat moves to a dearer group in one turn when the bank has none (C-50: at most
+three houses a build window in classic)."""
+
 CLASSIC_START_CASH = 3000
 """The money thresholds below are in classic dollars; other editions scale them."""
 
@@ -100,6 +104,10 @@ class HeuristicBot:
         """Jump size of an auction raise where the minimum raise is tiny (0: minimum raises)."""
         self.mark_value = 0
         """Extra bid for a wonder not yet in the passport (0: no passports)."""
+        self._build_rank: dict[int, int] = {}
+        """Street -> its place in the order `_build` tries streets in (dearest first)."""
+        self._concentrated = (-1, 0)
+        """(turn, houses moved by `_concentrate` in it)."""
         self._groups_desc: tuple[tuple[int, ...], ...] = ()
         """The street groups, each from its last street back, last group first."""
         self.brain: EditionBrain | None = None
@@ -123,6 +131,7 @@ class HeuristicBot:
             for g in sorted(groups, key=lambda g: -max(b.groups[g]))
         )
         order = [s for members in self._groups_desc for s in members]
+        self._build_rank = {s: i for i, s in enumerate(order)}
         if order != sorted(b.streets, reverse=True):  # interleaved groups: one street each
             self._groups_desc = tuple((s,) for s in sorted(b.streets, reverse=True))
         if "marks" in st.ext:
@@ -223,6 +232,9 @@ class HeuristicBot:
             return Action(Kind.CLAIM, f[2])
         if k == F.DEMAND:
             return legal[-1]  # as many as it may place
+        if k == F.PLACE:  # a building won at a shortage auction (W-77): where it builds
+            rank = self._build_rank
+            return min(legal, key=lambda a: rank.get(a.a, len(rank)))
         return legal[0]
 
     # --- decisions ---------------------------------------------------------------------------
@@ -247,6 +259,8 @@ class HeuristicBot:
         if not selling and st.houses_left == 0:
             move = self._concentrate(st, seat)
             if move:
+                turn, moved = self._concentrated
+                self._concentrated = (st.turn, moved + 1 if turn == st.turn else 1)
                 return move
         redeem = self._redeem(st, seat, legal)
         if redeem:
@@ -300,7 +314,12 @@ class HeuristicBot:
         """The bank has no house (C-55): sell a house of a cheaper group (C-57, C-58) when
         the house would be built again on a dearer one in this build window (C-50). Houses
         move only up the board, so groups reach their hotels (which return their houses,
-        C-53) instead of every group waiting at a few houses for ever."""
+        C-53) instead of every group waiting at a few houses for ever. At most
+        `CONCENTRATE_PER_TURN` houses a turn (a won shortage auction, W-77, is placed where
+        `_build` would build, so the house does not come back either way)."""
+        turn, moved = self._concentrated
+        if turn == st.turn and moved >= CONCENTRATE_PER_TURN:
+            return None
         st.houses_left = 1  # would we build, with one house in the bank?
         try:
             want = self._build(st, seat)
