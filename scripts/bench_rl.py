@@ -4,9 +4,11 @@
 
 For each edition: the PettingZoo AEC env of 4 players stepped with random masked actions (no
 policy), both reading the full observation each step (`env.last()`, what a learner does) and
-reading only the mask (`env.action_mask()`); then `tycoon bench` (complete games of heuristic
-bots, events off) for the engine's decisions per second. Games use the simulator's options
-(a 500-round turn limit) and run back to back until the time is up.
+reading only the mask (`env.action_mask()`); then `tycoon bench` (complete games, events off)
+for the engine's decisions per second, with `basic` bots (which never list their actions) and
+with `random` bots (which list every decision's actions, as the environment must, and play
+the same kind of games as random masked actions). Games use the simulator's options (a
+500-round turn limit) and run back to back until the time is up.
 """
 
 from __future__ import annotations
@@ -56,20 +58,25 @@ def main() -> None:
         full = env_steps_per_s(ed, args.seconds, observe=True)
         mask_only = env_steps_per_s(ed, args.seconds, observe=False)
         engine = bench(ed, players=4, seconds=args.seconds)
+        engine_random = bench(ed, players=4, seconds=args.seconds, bot="random")
         row = {
             "edition": ed,
             "env_steps_per_s": full["steps_per_s"],
             "env_steps_per_s_mask_only": mask_only["steps_per_s"],
             "engine_decisions_per_s": engine["decisions_per_s"],
+            "engine_random_decisions_per_s": engine_random["decisions_per_s"],
             "ratio": round(full["steps_per_s"] / engine["decisions_per_s"], 3),
             "ratio_mask_only": round(mask_only["steps_per_s"] / engine["decisions_per_s"], 3),
+            "ratio_to_random": round(full["steps_per_s"] / engine_random["decisions_per_s"], 3),
         }
         rows.append(row)
         print(
             f"{ed:9s} env {row['env_steps_per_s']:>9,.0f} steps/s "
             f"(mask only {row['env_steps_per_s_mask_only']:>9,.0f})  "
-            f"engine {row['engine_decisions_per_s']:>9,.0f} decisions/s  "
-            f"ratio {row['ratio']:.2f} ({row['ratio_mask_only']:.2f})",
+            f"engine basic {row['engine_decisions_per_s']:>9,.0f} "
+            f"random {row['engine_random_decisions_per_s']:>9,.0f} decisions/s  "
+            f"ratio {row['ratio']:.2f} ({row['ratio_mask_only']:.2f}; "
+            f"to random {row['ratio_to_random']:.2f})",
             flush=True,
         )
     if args.json:
