@@ -25,6 +25,7 @@ from tycoon.bots import trading
 from tycoon.editions.board import SquareKind
 from tycoon.editions.wonders import FLIGHT
 from tycoon.engine.actions import Action, Kind, items_of
+from tycoon.engine.api import clone
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.rules import flow
@@ -131,9 +132,10 @@ class HeuristicBot:
             for g in sorted(groups, key=lambda g: -max(b.groups[g]))
         )
         order = [s for members in self._groups_desc for s in members]
-        self._build_rank = {s: i for i, s in enumerate(order)}
         if order != sorted(b.streets, reverse=True):  # interleaved groups: one street each
             self._groups_desc = tuple((s,) for s in sorted(b.streets, reverse=True))
+        streets = [s for members in self._groups_desc for s in members]
+        self._build_rank = {s: i for i, s in enumerate(streets)}
         if "marks" in st.ext:
             self.mark_value = c["completion_bonus"] // (2 * c["wonders_to_complete"])
         else:
@@ -320,11 +322,9 @@ class HeuristicBot:
         turn, moved = self._concentrated
         if turn == st.turn and moved >= CONCENTRATE_PER_TURN:
             return None
-        st.houses_left = 1  # would we build, with one house in the bank?
-        try:
-            want = self._build(st, seat)
-        finally:
-            st.houses_left = 0
+        trial = clone(st)  # would we build, with one house in the bank?
+        trial.houses_left = 1
+        want = self._build(trial, seat)
         if want is None or want.kind != Kind.BUILD or st.level[want.a] >= max_houses(st):
             return None  # no build, or a hotel (which the bank's houses do not limit)
         b = st.edition.board
