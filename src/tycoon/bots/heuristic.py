@@ -4,6 +4,7 @@
 - bids up to a valuation (price, more for a deed that completes or blocks a group);
 - claims every rent at the first response window (C-28);
 - builds evenly on complete groups while it keeps its reserve, and redeems mortgages when rich;
+  when the bank has no house left (C-55) it moves houses from a cheaper group to a dearer one;
 - raises cash by selling buildings first, then mortgaging the least useful deeds;
 - in jail, leaves early while many deeds are still unowned, and serves later on;
 - sells a lone deed when short of cash and the rules allow it, and buys deeds that
@@ -13,7 +14,8 @@ keeps passports (wonders, `st.ext["marks"]`), it also bids more for a wonder it 
 marked (winning marks it) and for an airport (its square gives free flights), takes the free
 flight to the dearest unmarked wonder that an opponent owns (else the dearest unmarked one),
 jumps in auctions whose minimum raise is tiny (kr 1) and claims rent from jail (W-67).
-It reads the state directly (no view is built) and draws no random numbers.
+It reads the state directly (no view is built); only builder's decisions draw from the bot's
+own generator (ties between resource types, `heuristic_builder`).
 """
 
 from __future__ import annotations
