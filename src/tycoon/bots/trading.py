@@ -58,8 +58,6 @@ class Holdings:
         self.completes: dict[int, int] = {}
         """Street deed -> the seat that completes its group by getting it (it holds every
         other deed of the group, and someone else, or the bank, holds this one)."""
-        self.whole: frozenset[int] = frozenset()
-        """The seats that hold a whole street group."""
         self.split: dict[int, list[tuple[list[int], dict[int, int]]]] = {}
         """Seat -> (its deeds, {other holder: deeds held}) of each street group it holds
         part of, by group number, where another seat holds part too."""
@@ -85,6 +83,7 @@ class Holdings:
                 if held:
                     self.split.setdefault(o, []).append((xs, held))
         self.whole = frozenset(whole)
+        """The seats that hold a whole street group."""
         self.sales = tuple(sorted(self.completes.items()))
         """`completes` in deed order."""
 
@@ -171,8 +170,7 @@ def consolidation_offer(st: GameState, seat: int, reserve: int) -> Action | None
     if st.rounds < STALE_ROUNDS or not market_closed(st):
         return None
     b = st.edition.board
-    owner, level = st.owner, st.level
-    built = {owner[s] for s in b.streets if level[s]}  # seats that may sell no deed (A-14)
+    built = builders(st)  # seats that may sell no deed (A-14)
     if seat in built:
         return None  # C-61: no sale of ours is legal
     unit = b.constants["money_unit"]
@@ -225,10 +223,15 @@ def unlocking_sale(st: GameState, seat: int, reserve: int) -> Action | None:
     return Action(Kind.SELL_BUILDING, max(sells, key=lambda s: (level[s], s)))
 
 
+def builders(st: GameState) -> set[int]:
+    """The seats that own a building anywhere (and so may sell no deed, A-14)."""
+    owner, level = st.owner, st.level
+    return {owner[s] for s in st.edition.board.streets if level[s]}
+
+
 def has_building(st: GameState, seat: int) -> bool:
     """Does `seat` own a building anywhere (so that it may sell no deed, A-14)?"""
-    owner, level = st.owner, st.level
-    return any(level[s] and owner[s] == seat for s in st.edition.board.streets)
+    return seat in builders(st)
 
 
 def consolidation_acceptable(st: GameState, seat: int, mask: int, price: int, reserve: int) -> bool:
