@@ -9,7 +9,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import tycoon.rl as rl
-from tycoon.engine import IllegalActionError, returns
+from tycoon.engine import IllegalActionError, new_game, returns
 from tycoon.engine.rng import Rng
 from tycoon.rl import PASS_WINDOW
 
@@ -278,3 +278,32 @@ def test_observation_follows_every_change_of_the_parts_it_keeps() -> None:
     st.cash[0] = 10**12
     o, _ = sec["cash"]
     assert g.observe(0)[o] == rl.observation.OBS_BOUND
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_incremental_observation_equals_a_fresh_encoding(edition: str) -> None:
+    """The encoder keeps the parts that did not change since its last observation: at every
+    step of random masked games, for the deciding seat and another, its observation equals
+    that of a new encoder that has seen nothing before."""
+    env = rl.env(edition, players=4, options=SHORT[edition])
+    g = env.game
+    probe = new_game(edition, 4, 0, SHORT[edition], events=False)
+    rng = Rng(7)
+    steps = 0
+    for seed in range(3):
+        env.reset(seed=seed)
+        while env.agents:
+            agent = env.agent_selection
+            if env.terminations[agent] or env.truncations[agent]:
+                env.step(None)
+                continue
+            seat = int(agent.split("_")[1])
+            for who in (seat, (seat + 1) % 4):
+                fresh = rl.observation.Encoder(g.codec, probe)
+                window = who == seat and g.decision_window()
+                want = fresh.encode(g.table.st, who, window, g.max_turns)
+                assert np.array_equal(g.observe(who), want), (seed, steps, who)
+            allowed = np.flatnonzero(env.action_mask())
+            env.step(int(allowed[rng.below(len(allowed))]))
+            steps += 1
+    assert steps > 100

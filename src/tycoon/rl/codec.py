@@ -16,6 +16,7 @@ seat (`Codec.legal_table`), so every index the mask allows decodes to a legal ac
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -175,7 +176,7 @@ class Codec:
         """The index of `a`. `listed` (the seat's listed legal actions) places a bid on its
         rung; other kinds ignore it. Raises UnencodableAction if `a` has no index."""
         if a.kind == Kind.BID:
-            return self._bid_index(a.a, [x.a for x in listed if x.kind == Kind.BID])
+            return self._bid_index(a.a, sorted(x.a for x in listed if x.kind == Kind.BID))
         return self._encode(a)
 
     def _encode(self, a: Action) -> int:
@@ -192,7 +193,7 @@ class Codec:
 
     def _bid_index(self, amount: int, bids: Sequence[int]) -> int:
         blk = self._by_kind[Kind.BID]
-        rung = sum(1 for v in bids if v <= amount) - 1
+        rung = bisect_right(bids, amount) - 1  # `bids` ascending (listed actions are sorted)
         if rung < 0:
             raise UnencodableAction(f"bid {amount} is below the lowest listed bid")
         return blk.start + min(rung, blk.size - 1)
@@ -219,8 +220,11 @@ class Codec:
         mask = np.zeros(self.size, dtype=np.int8)
         if window:
             mask[PASS_WINDOW] = 1
-        if idx:
+        if len(idx) > 8:
             mask[idx] = 1
+        else:  # a numpy call on a list costs more than a few single items
+            for i in idx:
+                mask[i] = 1
         return mask, acts
 
     def describe(self, i: int) -> str:

@@ -109,10 +109,19 @@ class Encoder:
         self._last_mortgaged: list[bool] = []
         self._last_level: list[int] = []
         self._last_ext: list[list[float]] | None = None
+        self._last_cash: list[int] = []
+        self._last_alive: list[bool] = []
+        self._last_jail: list[int] = []
+        self._last_pos: list[int] = []
+        self._last_bank: tuple[int, ...] = ()
+        self._last_cards: dict[Any, int] = {}
+        self._last_claims: list[Any] = []
+        self._bank_div = [float(self.houses), float(self.hotels), *map(float, self.deck_len)]
         self._cash_limit = OBS_BOUND * self.money
 
     def _refresh_base(self, st: GameState) -> None:
-        """Rewrite the parts of `_base` whose inputs changed since the last observation."""
+        """Rewrite the parts of `_base` whose inputs changed since the last observation
+        (comparing a list costs a fraction of converting it)."""
         base = self._base
         n, s = self.n, self.s
         if st.owner != self._last_owner:  # deeds change hands seldom
@@ -129,6 +138,51 @@ class Encoder:
         if st.level != self._last_level:
             self._last_level = st.level[:]
             base[o + s : o + 2 * s] = np.array(st.level, dtype=np.float32) * np.float32(0.2)
+        cash, alive, jail = st.cash, st.alive, st.jail
+        if cash != self._last_cash or alive != self._last_alive or jail != self._last_jail:
+            self._last_cash, self._last_alive, self._last_jail = cash[:], alive[:], jail[:]
+            inv = self.inv_money
+            lim = self._cash_limit
+            if -lim <= min(cash) and max(cash) <= lim:
+                val: list[float] = [c * inv for c in cash]
+            else:
+                val = [_bound(c * inv) for c in cash]
+            val += alive
+            val += [j >= 0 for j in jail]
+            val += [(j + 1) / 3.0 for j in jail]
+            o = self._cash  # cash, alive, in_jail, jail_turns: consecutive sections
+            base[o : o + 4 * n] = val
+        if st.pos != self._last_pos:
+            o = self._pos_off
+            for p, sq in enumerate(self._last_pos):
+                base[o + p * s + sq] = 0.0
+            self._last_pos = st.pos[:]
+            for p, sq in enumerate(st.pos):
+                base[o + p * s + sq] = 1.0
+        bank = (st.houses_left, st.hotels_left, *map(len, st.decks))
+        if bank != self._last_bank:
+            self._last_bank = bank
+            o = self._bank
+            base[o : o + len(bank)] = [b / d for b, d in zip(bank, self._bank_div, strict=True)]
+        if st.card_holder != self._last_cards:
+            self._last_cards = dict(st.card_holder)
+            o = self._cards
+            base[o : o + len(self.codec.cards) * n] = 0.0
+            ci = self.codec.card_index
+            for c, h in st.card_holder.items():
+                i = ci.get(c)
+                if i is not None:
+                    base[o + i * n + h] = 1.0
+        if st.claims != self._last_claims:  # summed: a payer may owe one owner twice
+            self._last_claims = st.claims[:]
+            o = self._claims
+            base[o : o + n * n] = 0.0
+            owed: dict[int, float] = {}
+            for owner, payer, amount, _t in st.claims:
+                i = o + owner * n + payer
+                owed[i] = owed.get(i, 0.0) + amount * self.inv_money
+            for i, v in owed.items():
+                base[i] = _bound(v)
         o, size = self._ext
         if size:
             ext = st.ext
@@ -144,76 +198,33 @@ class Encoder:
                 base[o : o + size] = np.sign(x) * np.log1p(np.abs(x))  # log1p(3.4e38) < 89
 
     def encode(self, st: GameState, seat: int, window: bool, turn_cap: int) -> np.ndarray:
-        """The observation of `seat` (deciding out of turn if `window`): a copy of the
-        seldom-changing parts, then every other value written with one numpy call (numpy
-        costs about a microsecond a call, whatever its size)."""
+        """The observation of `seat` (deciding out of turn if `window`): a copy of the parts
+        kept in `_base`, then the few values of this step, one by one (a numpy call on a
+        list costs several microseconds whatever its size; setting one item, a tenth)."""
         self._refresh_base(st)
-        n, s = self.n, self.s
         obs = self._base.copy()
-        inv = self.inv_money
-        jail = st.jail
-        o = self._cash  # cash, alive, in_jail, jail_turns: consecutive sections
-        at = list(range(o, o + 4 * n))
-        cash = st.cash
-        lim = self._cash_limit
-        if -lim <= min(cash) and max(cash) <= lim:
-            val: list[float] = [c * inv for c in cash]
-        else:
-            val = [_bound(c * inv) for c in cash]
-        val += st.alive
-        val += [j >= 0 for j in jail]
-        val += [(j + 1) / 3.0 for j in jail]
-        ones = [self._me + seat, self._active + st.active]
-        at.append(self._window)
-        val.append(window)
+        obs[self._me + seat] = 1.0
+        obs[self._active + st.active] = 1.0
+        if window:
+            obs[self._window] = 1.0
         top = st.stack[-1] if st.stack and not st.termination else None
         if top is not None:
             fi = self.frame_index.get(top[0])
             if fi is not None:
-                ones.append(self._frame + fi)
-            if 0 <= top[1] < n:
-                ones.append(self._frame_seat + top[1])
-            self._pending(ones, at, val, top)
-        base = self._pos_off
-        ones += [base + p * s + sq for p, sq in enumerate(st.pos)]
-        o = self._bank
-        at += [o, o + 1]
-        val += [st.houses_left / self.houses, st.hotels_left / self.hotels]
-        for d, deck in enumerate(st.decks):
-            at.append(o + 2 + d)
-            val.append(len(deck) / self.deck_len[d])
-        if st.card_holder:
-            o = self._cards
-            ci = self.codec.card_index
-            for c, h in st.card_holder.items():
-                i = ci.get(c)
-                if i is not None:
-                    ones.append(o + i * n + h)
+                obs[self._frame + fi] = 1.0
+            if 0 <= top[1] < self.n:
+                obs[self._frame_seat + top[1]] = 1.0
+            self._pending(obs, top)
         o = self._clock
-        at += [o, o + 1, o + 2]
-        val += [
-            st.turn / turn_cap if turn_cap else 0.0,
-            min(st.rounds / 100.0, OBS_BOUND),
-            st.last_dice / self.dice_max,
-        ]
-        if st.claims:  # summed: a payer may owe one owner twice
-            o = self._claims
-            owed: dict[int, float] = {}
-            for owner, payer, amount, _t in st.claims:
-                i = o + owner * n + payer
-                owed[i] = owed.get(i, 0.0) + amount * inv
-            at += owed
-            val += [_bound(v) for v in owed.values()]
-        at += ones
-        val += [1.0] * len(ones)
-        obs[at] = val  # each within the bound (the pending amount is clipped where it is made)
+        if turn_cap:
+            obs[o] = st.turn / turn_cap
+        obs[o + 1] = min(st.rounds / 100.0, OBS_BOUND)
+        obs[o + 2] = st.last_dice / self.dice_max
         return obs
 
-    def _pending(
-        self, ones: list[int], at: list[int], val: list[float], f: tuple[Any, ...]
-    ) -> None:
-        """The public facts of the pending decision (as `records.view` shows them): indices
-        of ones to `ones`, single values to `at` and `val`."""
+    def _pending(self, obs: np.ndarray, f: tuple[Any, ...]) -> None:
+        """Write the public facts of the pending decision `f` (as `records.view` shows
+        them) into `obs`."""
         k = f[0]
         squares = 0
         get = 0
@@ -244,9 +255,9 @@ class Encoder:
             for off, mask in ((sq_off, squares & full), (get_off, get & full)):
                 while mask:
                     low = mask & -mask
-                    ones.append(off + low.bit_length() - 1)
+                    obs[off + low.bit_length() - 1] = 1.0
                     mask ^= low
         if 0 <= other < self.n:
-            ones.append(seat_off + other)
-        at.append(amount_off)
-        val.append(_bound(amount / self.money))
+            obs[seat_off + other] = 1.0
+        if amount:
+            obs[amount_off] = _bound(amount / self.money)
