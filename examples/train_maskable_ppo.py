@@ -53,6 +53,44 @@ class StallingLoses(gym.Wrapper):  # type: ignore[type-arg]
         return self.env.unwrapped.action_masks()
 
 
+class ScoreShaping(gym.Wrapper):  # type: ignore[type-arg]
+    """Potential-based shaping (Ng et al., 1999): each step adds `coef` x (gamma x phi(s') -
+    phi(s)), where phi is the learner's share of the positive scores (`Edition.scores`: net
+    worth, builder points, metropol ranking values) and 0 once the game is over. The sum
+    over an episode telescopes to a constant, so the best policy is unchanged, but a policy
+    that never wins yet still learns which moves raise its share."""
+
+    def __init__(self, env: gym.Env, coef: float, gamma: float) -> None:  # type: ignore[type-arg]
+        super().__init__(env)
+        self.coef = coef
+        self.gamma = gamma
+        self.phi = 0.0
+
+    def _phi(self) -> float:
+        g = self.env.unwrapped.game
+        st = g.table.st
+        if st.termination:
+            return 0.0
+        scores = [max(0, x) for x in st.edition.scores(st)]
+        total = sum(scores)
+        return scores[self.env.unwrapped.seat] / total if total else 1.0 / st.n
+
+    def reset(self, **kwargs: Any) -> Any:
+        out = self.env.reset(**kwargs)
+        self.phi = self._phi()
+        return out
+
+    def step(self, action: Any) -> Any:
+        obs, r, term, trunc, info = self.env.step(action)
+        phi = 0.0 if term or trunc else self._phi()
+        r += self.coef * (self.gamma * phi - self.phi)
+        self.phi = phi
+        return obs, r, term, trunc, info
+
+    def action_masks(self) -> Any:
+        return self.env.unwrapped.action_masks()
+
+
 def make_env(args: argparse.Namespace) -> rl.TycoonGym:
     return rl.gym_env(
         args.edition,
@@ -99,12 +137,19 @@ def main() -> None:
     p.add_argument("--eval-games", type=int, default=60)
     p.add_argument("--n-envs", type=int, default=4)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--shaping", type=float, default=1.0, help="score-share shaping (0: off)")
     p.add_argument("--json", default="", help="also write the summary to this file")
     args = p.parse_args()
 
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
-    venv = make_vec_env(lambda: StallingLoses(make_env(args)), n_envs=args.n_envs, seed=args.seed)
+    gamma = 0.999
+
+    def train_env() -> gym.Env:  # type: ignore[type-arg]
+        env: gym.Env = StallingLoses(make_env(args))  # type: ignore[type-arg]
+        return ScoreShaping(env, args.shaping, gamma) if args.shaping else env
+
+    venv = make_vec_env(train_env, n_envs=args.n_envs, seed=args.seed)
     model = MaskablePPO(
         "MlpPolicy",
         venv,
@@ -112,7 +157,7 @@ def main() -> None:
         batch_size=256,
         n_epochs=4,
         learning_rate=3e-4,
-        gamma=0.999,
+        gamma=gamma,
         ent_coef=0.01,
         policy_kwargs={"net_arch": [128, 128]},
         seed=args.seed,
@@ -133,6 +178,7 @@ def main() -> None:
         "turn_limit": args.turn_limit,
         "windows": args.windows,
         "max_steps": args.max_steps,
+        "shaping": args.shaping,
         "train_steps": int(model.num_timesteps),
         "train_seconds": round(t_train, 1),
         "train_steps_per_s": round(model.num_timesteps / max(t_train, 1e-9), 1),

@@ -78,3 +78,24 @@ def test_candidates_keep_the_basic_choice_and_a_few_amounts() -> None:
     c = candidates(legal, Action(Kind.BID, 10), 5)
     assert c[0] == Action(Kind.BID, 10) and len(c) == 5 and Action(Kind.PASS) in c
     assert len({a.a for a in c if a.kind == Kind.BID}) == 4
+
+
+def test_leaf_counts_expected_rent_where_scores_are_money() -> None:
+    """`rent_flow`: a seat earns its rents from every other live seat and pays each of
+    theirs, once in `board.size` turns each; the leaf adds `flow_rounds` rounds of it to
+    net worth (C-77), so of two seats equal in net worth the one with rent ahead leads."""
+    from tycoon.bots.search import leaf_value, rent_flow
+    from tycoon.rules.property import rent
+
+    st = new_game("classic", ["a", "b", "c", "d"], 3, events=False)
+    street = st.edition.board.streets[-1]
+    st.owner[street] = 0
+    st.level[street] = 3
+    st.cash[0] -= st.edition.board.price[street] + 3 * st.edition.board.house_cost[street]
+    r = rent(st, street, 7)
+    size = st.edition.board.size
+    assert rent_flow(st) == [3 * r / size, -r / size, -r / size, -r / size]
+    assert leaf_value(st, 0, flow_rounds=0) == pytest.approx(0.25)
+    assert leaf_value(st, 0) > 0.25 > leaf_value(st, 1)
+    st.alive[3] = False  # a bankrupt seat neither pays nor earns
+    assert rent_flow(st)[0] == 2 * r / size and rent_flow(st)[3] == 0.0

@@ -10,7 +10,10 @@ every candidate in that same world (common random numbers): `clone`, `apply_acti
 `basic` bots for every seat for a short horizon of player-turns, with the dice drawn by the
 world's generator at each chance node (`chance outcomes` of the engine). The leaf value is
 1/k for a winner among k at a terminal state, else the seat's share of the edition's own
-scores (`Edition.scores`: net worth, builder points, metropol ranking values). After every
+scores (`Edition.scores`: net worth, builder points, metropol ranking values); where the
+scores are money, each seat's score first gains `FLOW_ROUNDS` rounds of its expected net
+rent at the leaf's rents, so a house, a group or a trade counts for what it will earn and
+not only for what it cost. After every
 round, candidates clearly behind the best are dropped (successive halving). The bot keeps the
 `basic` choice unless the best candidate is ahead of it in the paired worlds by more than
 `margin` on average and by two standard errors (at least 3 worlds): with a small budget it
@@ -28,6 +31,7 @@ import time
 from collections.abc import Sequence
 
 from tycoon.bots.heuristic import HeuristicBot
+from tycoon.editions.board import SquareKind
 from tycoon.engine.actions import Action
 from tycoon.engine.api import clone
 from tycoon.engine.rng import Rng
@@ -43,6 +47,8 @@ CANDIDATES = 5
 """Candidate actions per decision at most (the `basic` choice among them)."""
 HORIZON_ROUNDS = 2
 """Rounds (player-turns times players) a rollout plays before the leaf is valued."""
+FLOW_ROUNDS = 30
+"""Rounds of expected net rent a leaf adds to money scores (`leaf_value`)."""
 MAX_ROLLOUT_ACTIONS = 3000
 """Safety cap on the actions of one rollout."""
 
@@ -62,17 +68,43 @@ def determinise(st: GameState, rng: Rng) -> GameState:
     return w
 
 
-def leaf_value(st: GameState, seat: int) -> float:
+def rent_flow(st: GameState) -> list[float]:
+    """Each live seat's expected net rent per round at today's rents (`Edition.rents`):
+    every other live seat's turn lands on a given square about once in `board.size` (a
+    utility's multiplier times the mean dice total), so a seat earns its rents from k - 1
+    seats and pays each other seat's once."""
+    b = st.edition.board
+    per = [0.0] * st.n
+    owner = st.owner
+    mean_dice = 3.5 * max(2, st.edition.mechanics.dice)
+    for s, r in enumerate(st.edition.rents(st)):
+        if r is not None and owner[s] >= 0:
+            per[owner[s]] += r * mean_dice if b.kind[s] == SquareKind.UTILITY else r
+    live = [p for p in range(st.n) if st.alive[p]]
+    total = sum(per[p] for p in live)
+    k = len(live)
+    out = [0.0] * st.n
+    for p in live:
+        out[p] = ((k - 1) * per[p] - (total - per[p])) / b.size
+    return out
+
+
+def leaf_value(st: GameState, seat: int, flow_rounds: int = FLOW_ROUNDS) -> float:
     """1/k for one of k winners at the end (0 for a loser), else the seat's share of the
-    positive scores (`Edition.scores`)."""
+    positive scores (`Edition.scores`); where scores are money, each live seat's score
+    first gains `flow_rounds` rounds of its expected net rent (`rent_flow`): what a house,
+    a group or a trade earns after the rollout's short horizon."""
     if st.termination:
         won = st.winners
         return 1.0 / len(won) if seat in won else 0.0
-    scores = st.edition.scores(st)
-    total = sum(max(0, s) for s in scores)
+    scores: list[float] = list(st.edition.scores(st))
+    if flow_rounds and st.edition.score_is_money:
+        flow = rent_flow(st)
+        scores = [x + flow_rounds * f for x, f in zip(scores, flow, strict=True)]
+    total = sum(max(0.0, x) for x in scores)
     if total <= 0:
         return 1.0 / st.n
-    return max(0, scores[seat]) / total
+    return max(0.0, scores[seat]) / total
 
 
 def ahead(xs: list[float], base: list[float], margin: float) -> bool:
@@ -125,6 +157,7 @@ class SearchBot:
         candidates: int = CANDIDATES,
         horizon_rounds: int = HORIZON_ROUNDS,
         margin: float = 0.02,
+        flow_rounds: int = FLOW_ROUNDS,
     ) -> None:
         self.rng = Rng(seed)
         self.rounds = rounds
@@ -132,6 +165,7 @@ class SearchBot:
         self.k = candidates
         self.horizon_rounds = horizon_rounds
         self.margin = margin
+        self.flow_rounds = flow_rounds
         self.basic = HeuristicBot(seed)
         self._policy = [HeuristicBot(seed + p + 1) for p in range(6)]
         self.searched = 0
@@ -201,7 +235,7 @@ class SearchBot:
             if w.termination or w.turn >= stop:
                 break
             step(w, bots)
-        return leaf_value(w, seat)
+        return leaf_value(w, seat, self.flow_rounds)
 
 
-__all__ = ["SearchBot", "ahead", "candidates", "determinise", "leaf_value"]
+__all__ = ["SearchBot", "ahead", "candidates", "determinise", "leaf_value", "rent_flow"]
