@@ -1,13 +1,14 @@
 """Train a small masked policy (MaskablePPO, sb3-contrib) for one seat against bots.
 
     pip install -e '.[train]'        # torch (take the CPU build) and sb3-contrib
-    python examples/train_maskable_ppo.py --edition classic --opponents heuristic,heuristic \
-        --minutes 5 --eval-games 60
+    python examples/train_maskable_ppo.py --edition classic --opponents basic,basic,basic \
+        --minutes 12 --eval-games 100
 
 It measures the win rate of the untrained policy (a masked random-ish start), trains for a
 wall-clock budget, measures again on the same evaluation seeds, and prints both. A game won
 by k seats together counts 1/k. Short games (`turn_limit` rounds, then the edition's
-scores decide) keep episodes and the reward signal short.
+scores decide) keep episodes short, and a potential-based shaping of the reward by the
+learner's share of the scores (`--shaping`) tells every step whether that share rose.
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ def win_rate(model: MaskablePPO, args: argparse.Namespace) -> dict[str, Any]:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--edition", default="classic")
-    p.add_argument("--opponents", default="heuristic,heuristic", help="bot names, comma-separated")
+    p.add_argument("--opponents", default="basic,basic", help="bot names, comma-separated")
     p.add_argument("--seat", type=int, default=0)
     p.add_argument("--turn-limit", type=int, default=30, help="rounds; then scores decide")
     p.add_argument("--windows", default="claims", choices=["all", "claims", "none"])
