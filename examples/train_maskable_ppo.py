@@ -25,6 +25,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.env_util import make_vec_env
 
 import tycoon.rl as rl
+from tycoon.bots.search import leaf_value
 
 
 class WallClock(BaseCallback):
@@ -68,13 +69,10 @@ class ScoreShaping(gym.Wrapper):  # type: ignore[type-arg]
         self.phi = 0.0
 
     def _phi(self) -> float:
-        g = self.env.unwrapped.game
-        st = g.table.st
+        st = self.env.unwrapped.game.table.st
         if st.termination:
             return 0.0
-        scores = [max(0, x) for x in st.edition.scores(st)]
-        total = sum(scores)
-        return scores[self.env.unwrapped.seat] / total if total else 1.0 / st.n
+        return leaf_value(st, self.env.unwrapped.seat, flow_rounds=0)  # the share of scores
 
     def reset(self, **kwargs: Any) -> Any:
         out = self.env.reset(**kwargs)

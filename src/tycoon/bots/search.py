@@ -13,8 +13,8 @@ world's generator at each chance node (`chance outcomes` of the engine). The lea
 scores (`Edition.scores`: net worth, builder points, metropol ranking values); where the
 scores are money, each seat's score first gains `FLOW_ROUNDS` rounds of its expected net
 rent at the leaf's rents, so a house, a group or a trade counts for what it will earn and
-not only for what it cost. After every
-round, candidates clearly behind the best are dropped (successive halving). The bot keeps the
+not only for what it cost. After every round, candidates clearly behind the best are
+dropped (successive halving). The bot keeps the
 `basic` choice unless the best candidate is ahead of it in the paired worlds by more than
 `margin` on average and by two standard errors (at least 3 worlds): with a small budget it
 plays as `basic` does rather than follow noise.
