@@ -130,13 +130,34 @@ def step(page: Page) -> bool:
     return True
 
 
-def play_to_end(page: Page, limit_s: float = 300) -> None:
-    """Play the page's seat until the end screen shows."""
+def play_to_end(page: Page, limit_s: float = 480) -> None:
+    """Play the page's seat until the end screen shows; past `limit_s` the failure says what
+    the page showed (a short game takes well under a minute on a quiet machine)."""
     deadline = time.monotonic() + limit_s
+    clicks = 0
     while not ended(page):
-        assert time.monotonic() < deadline, "the game did not end in time"
-        if not step(page):
+        if time.monotonic() >= deadline:
+            raise AssertionError(
+                f"the game did not end in {limit_s:.0f} s: {snapshot(page, clicks)}"
+            )
+        if step(page):
+            clicks += 1
+        else:
             page.wait_for_timeout(50)
+
+
+def snapshot(page: Page, clicks: int) -> str:
+    """What the page shows, for a failure message: the view's version and turn, the offered
+    actions, the status line and the last log lines."""
+    facts = page.evaluate(
+        """() => {
+            const r = window.tycoonRoom, v = r && r.view;
+            const log = [...document.querySelectorAll('#log li')].slice(-5).map(e => e.innerText);
+            return {version: r ? r.version : null, turn: v ? v.turn : null,
+                    status: (document.getElementById('status') || {}).innerText, log};
+        }"""
+    )
+    return f"{clicks} clicks, actions {actions(page)}, {facts}"
 
 
 BOARD_CHECK = "\n".join(
