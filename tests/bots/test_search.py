@@ -99,3 +99,38 @@ def test_leaf_counts_expected_rent_where_scores_are_money() -> None:
     assert leaf_value(st, 0) > 0.25 > leaf_value(st, 1)
     st.alive[3] = False  # a bankrupt seat neither pays nor earns
     assert rent_flow(st)[0] == 2 * r / size and rent_flow(st)[3] == 0.0
+
+
+def test_leaf_counts_chips_to_come_where_scores_are_points() -> None:
+    """Builder's `outlook` (B-19, B-20, B-44, B-67): chips in hand and those the deeds and
+    the 6-roll are expected to gather count about a point each at a search leaf; a
+    mortgaged deed gathers nothing and a bankrupt seat counts nothing."""
+    from tycoon.bots.search import leaf_value
+    from tycoon.editions.builder import OUTLOOK_ROUNDS
+    from tycoon.editions.builder.scoring import two_dice
+
+    st = new_game("builder", ["a", "b", "c", "d"], 3, events=False)
+    d = st.edition.data
+    st.ext["res"][:] = [0] * len(st.ext["res"])
+    st.ext["res"][0:4] = [2, 1, 0, 0]
+    deed = next(s for s in st.edition.board.deeds if d.dice_number[s] == 8)
+    st.owner[deed] = 1
+    rolls = OUTLOOK_ROUNDS * 4
+    six = rolls * d.six_chips * 5 / 36  # a 6 comes up 5 times in 36
+    assert two_dice(8) == 5 / 36 and two_dice(6) == 5 / 36 and two_dice(1) == 0
+    expected = [3 + six, six + rolls * d.gather_chips * 5 / 36, six, six]
+    assert st.edition.outlook(st) == pytest.approx(expected)
+    assert leaf_value(st, 0, flow_rounds=0) == pytest.approx(0.25)  # no points yet
+    assert leaf_value(st, 0) > leaf_value(st, 1) > leaf_value(st, 2) > 0
+    st.mortgaged[deed] = True
+    assert st.edition.outlook(st)[1] == pytest.approx(six)
+    st.alive[3] = False
+    assert st.edition.outlook(st)[3] == 0.0
+    assert st.edition.outlook(st)[0] == pytest.approx(3 + six * 3 / 4)
+
+
+def test_money_editions_have_no_outlook_beyond_rent() -> None:
+    """The default `outlook` adds nothing: money editions count rent to come instead."""
+    for edition in ("classic", "wonders", "metropol"):
+        st = new_game(edition, ["a", "b", "c"], 1, events=False)
+        assert st.edition.outlook(st) is None

@@ -5,19 +5,20 @@ bot's own choice first, then a spread of the other listed actions, so an amount-
 decision is searched over a few listed amounts) and plays rounds until its budget is spent.
 Each round samples one *world* from the public information -- every deck re-shuffled from
 its sorted contents and a fresh dice generator, both drawn from the bot's own seeded
-generator, so the real deck order and the game's generator are never read -- and plays
-every candidate in that same world (common random numbers): `clone`, `apply_action`, then
-`basic` bots for every seat for a short horizon of player-turns, with the dice drawn by the
-world's generator at each chance node (`chance outcomes` of the engine). The leaf value is
-1/k for a winner among k at a terminal state, else the seat's share of the edition's own
-scores (`Edition.scores`: net worth, builder points, metropol ranking values); where the
-scores are money, each seat's score first gains `FLOW_ROUNDS` rounds of its expected net
-rent at the leaf's rents, so a house, a group or a trade counts for what it will earn and
-not only for what it cost. After every round, candidates clearly behind the best are
-dropped (successive halving). The bot keeps the
-`basic` choice unless the best candidate is ahead of it in the paired worlds by more than
-`margin` on average and by two standard errors (at least 3 worlds): with a small budget it
-plays as `basic` does rather than follow noise.
+generator, so the real deck order and the game's generator are never read -- and plays every
+candidate in that same world (common random numbers): `clone`, `apply_action`, then `basic`
+bots for every seat for a short horizon (the edition's `search_horizon_rounds`: two rounds,
+builder's one), with the dice drawn by the world's generator at each chance node (`chance
+outcomes` of the engine). The leaf value is 1/k for a winner among k at a terminal state,
+else the seat's share of the edition's own scores (`Edition.scores`: net worth, builder
+points, metropol ranking values); where the scores are money, each seat's score first gains
+`FLOW_ROUNDS` rounds of its expected net rent at the leaf's rents, so a house, a group or a
+trade counts for what it will earn and not only for what it cost; where they are points, the
+edition's `outlook` (builder: the chips in hand and to come, about a point each). After
+every round, candidates clearly behind the best are dropped (successive halving). The bot
+keeps the `basic` choice unless the best candidate is ahead of it in the paired worlds by
+more than `margin` on average and by two standard errors (at least 3 worlds): with a small
+budget it plays as `basic` does rather than follow noise.
 
 It never re-implements a rule: every move goes through `legal_actions` and `apply_action`.
 Budget: `rounds` per decision (reproducible) and a wall-clock cap in milliseconds (`ms`,
@@ -45,8 +46,6 @@ DEFAULT_MS = 1000
 """Wall-clock cap per decision in milliseconds."""
 CANDIDATES = 5
 """Candidate actions per decision at most (the `basic` choice among them)."""
-HORIZON_ROUNDS = 2
-"""Rounds (player-turns times players) a rollout plays before the leaf is valued."""
 FLOW_ROUNDS = 30
 """Rounds of expected net rent a leaf adds to money scores (`leaf_value`)."""
 MAX_ROLLOUT_ACTIONS = 3000
@@ -93,14 +92,19 @@ def leaf_value(st: GameState, seat: int, flow_rounds: int = FLOW_ROUNDS) -> floa
     """1/k for one of k winners at the end (0 for a loser), else the seat's share of the
     positive scores (`Edition.scores`); where scores are money, each live seat's score
     first gains `flow_rounds` rounds of its expected net rent (`rent_flow`): what a house,
-    a group or a trade earns after the rollout's short horizon."""
+    a group or a trade earns after the rollout's short horizon. Where they are points, it
+    gains the edition's `outlook` instead (builder: chips in hand and to come). With
+    `flow_rounds` 0, the scores alone."""
     if st.termination:
         won = st.winners
         return 1.0 / len(won) if seat in won else 0.0
-    scores: list[float] = list(st.edition.scores(st))
-    if flow_rounds and st.edition.score_is_money:
+    ed = st.edition
+    scores: list[float] = list(ed.scores(st))
+    if flow_rounds and ed.score_is_money:
         flow = rent_flow(st)
         scores = [x + flow_rounds * f for x, f in zip(scores, flow, strict=True)]
+    elif flow_rounds and (more := ed.outlook(st)) is not None:
+        scores = [x + y for x, y in zip(scores, more, strict=True)]
     total = sum(max(0.0, x) for x in scores)
     if total <= 0:
         return 1.0 / st.n
@@ -155,7 +159,7 @@ class SearchBot:
         rounds: int = DEFAULT_ROUNDS,
         ms: int = DEFAULT_MS,
         candidates: int = CANDIDATES,
-        horizon_rounds: int = HORIZON_ROUNDS,
+        horizon_rounds: int | None = None,
         margin: float = 0.02,
         flow_rounds: int = FLOW_ROUNDS,
     ) -> None:
@@ -164,6 +168,8 @@ class SearchBot:
         self.ms = ms
         self.k = candidates
         self.horizon_rounds = horizon_rounds
+        """Rounds (player-turns times players) a rollout plays before the leaf is valued;
+        None: the edition's `search_horizon_rounds`."""
         self.margin = margin
         self.flow_rounds = flow_rounds
         self.basic = HeuristicBot(seed)
@@ -230,7 +236,10 @@ class SearchBot:
         w.rng = world.rng.copy()
         flow.apply_action(w, a, seat)
         bots = self._policy[: w.n]
-        stop = w.turn + self.horizon_rounds * w.n
+        rounds = self.horizon_rounds
+        if rounds is None:
+            rounds = w.edition.search_horizon_rounds
+        stop = w.turn + rounds * w.n
         for _ in range(MAX_ROLLOUT_ACTIONS):
             if w.termination or w.turn >= stop:
                 break

@@ -318,6 +318,8 @@ class Edition:
     aliases: ClassVar[tuple[str, ...]] = ()
     score_name: ClassVar[str] = "net worth"
     """What `scores` counts, as a client labels it (`board_view`)."""
+    search_horizon_rounds: ClassVar[int] = 2
+    """Rounds a search bot's rollout plays before it values the leaf (`bots.search`)."""
     score_is_money: ClassVar[bool] = True
     """True: `scores` are amounts of money (a bankrupt's says nothing); False: points, which
     bankrupt players keep (`board_view`)."""
@@ -540,6 +542,12 @@ class Edition:
         from tycoon.rules.property import net_worth
 
         return tuple(net_worth(st, p) if st.alive[p] else 0 for p in range(st.n))
+
+    def outlook(self, st: GameState) -> list[float] | None:
+        """Hook for search leaves where scores are not money (an estimate, not a rule): the
+        points each seat's holdings are expected to bring beyond its score; None: nothing
+        beyond the scores (money editions count rent to come in `bots.search.rent_flow`)."""
+        return None
 
     def winners(self, st: GameState, alive: list[int]) -> tuple[int, ...]:
         """The seats with the highest net worth (ties share the win, C-77, W-94)."""

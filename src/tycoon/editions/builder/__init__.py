@@ -32,6 +32,10 @@ from tycoon.rules import frames as F
 from tycoon.rules.debt import pay
 from tycoon.rules.why import Refusal
 
+OUTLOOK_ROUNDS = 2
+"""Rounds of chip production a search leaf counts (`Builder.outlook`; a game lasts about
+nine rounds between `basic` bots)."""
+
 _ONE_CHIP = tuple(chip_bits([1 if u == t else 0 for u in range(T)]) for t in range(T))
 """The trade item bits of one chip of each type."""
 
@@ -152,6 +156,7 @@ class Builder(Edition):
     title = "Monopoly Builder"
     score_name = "points"
     score_is_money = False  # B-61, B-71: bankrupt players keep their points
+    search_horizon_rounds = 1  # a turn carries about six decisions; `outlook` sees further
     terminations: ClassVar[Mapping[str, str]] = {
         **Edition.terminations,
         "turn_limit": "the turn limit was reached; points decide",
@@ -354,6 +359,13 @@ Builder: `floor L pay 1r,1g` (a floor on cell L), `bank-trade r for y` (4 for 1)
     def scores(self, st: GameState) -> tuple[int, ...]:
         """B-71: each seat's points."""
         return tuple(row["total"] for row in scoring.breakdown(st, self.data))
+
+    def outlook(self, st: GameState) -> list[float]:
+        """Search leaves: chips become floors, about one point a chip (B-44, B-67: floors 3
+        to 5 give 1 to 1.3 points a chip), so each live seat's chips in hand and those its
+        deeds and the 6-roll are expected to gather in `OUTLOOK_ROUNDS` rounds (B-19, B-20)
+        count a point each."""
+        return scoring.outlook(st, self.data, OUTLOOK_ROUNDS)
 
     frame_names: ClassVar[dict[int, str]] = {
         DISCARD: "discard",
