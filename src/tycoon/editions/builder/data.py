@@ -37,6 +37,8 @@ class BuilderData:
     cols: int
     cells: tuple[int, ...]
     """Foundation cells, as row * cols + col, ascending."""
+    cell_set: frozenset[int]
+    """The same cells, for membership tests."""
     neighbours: tuple[tuple[int, ...], ...]
     """Per cell index (row * cols + col): its orthogonal foundation neighbours."""
     floor_named: tuple[tuple[int, ...], ...]
@@ -130,6 +132,7 @@ def parse(data: Any, size: int, group_ids: tuple[str, ...]) -> BuilderData:
         rows=rows,
         cols=cols,
         cells=tuple(cells),
+        cell_set=frozenset(cells),
         neighbours=tuple(neigh),
         floor_named=tuple(tuple(int(c.get(t, 0)) for t in names) for c in costs),
         floor_any=tuple(int(c.get("any", 0)) for c in costs),

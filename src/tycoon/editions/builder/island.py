@@ -51,7 +51,7 @@ def default_payment(d: BuilderData, level: int, have: list[int]) -> tuple[int, .
         return None
     pay = list(named)
     for _ in range(d.floor_any[level - 1]):
-        t = max(range(T), key=lambda x: (left[x], -x))
+        t = left.index(max(left))  # the most held, the lowest type on ties
         if left[t] <= 0:
             return None
         left[t] -= 1

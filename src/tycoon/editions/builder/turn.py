@@ -154,41 +154,59 @@ def _bank_trade_ok(st: GameState, seat: int, t: int, u: int) -> bool:
     )
 
 
+_FLOORS: dict[int, Action] = {}
+"""Floor actions by `packed << 8 | cell`: each listing reuses the same few tuples."""
+
+
 def floor_actions(st: GameState, seat: int) -> list[Action]:
     """B-43 to B-48: each cell where a floor may go, with the listed payment (any payment
     the cost allows is accepted)."""
     d = _data(st)
-    have = chips.hand(st, seat)
+    ext = st.ext
+    have = ext["res"][seat * T : seat * T + T]
     if sum(have) < 2:
         return []
     acts: list[Action] = []
     packed: dict[int, int] = {}  # level -> the listed payment (-1: cannot pay)
-    owner, height = st.ext["cell_owner"], st.ext["height"]
-    blocks = st.ext["blocks"][seat] > 0
+    owner, height = ext["cell_owner"], ext["height"]
+    blocks = ext["blocks"][seat] > 0
     top = d.max_floors
     penthouse = island.penthouse_free(st)
+    new = -1
+    if blocks:  # the payment of a first floor (any 2, payable with two chips)
+        pay = island.default_payment(d, 1, have)
+        new = -1 if pay is None else pack(pay)
+    cache = _FLOORS
     for cell in d.cells:  # island.level_on, inlined (the hot path)
         o = owner[cell]
         if o < 0:
-            level = 1 if blocks else 0
+            if new < 0:
+                continue
+            p = new
         elif o != seat:
             continue
         else:
             h = height[cell]
             level = (h + 1 if blocks else 0) if h < top else (5 if h == top and penthouse else 0)
-        if level:
-            p = packed.get(level)
-            if p is None:
+            if not level:
+                continue
+            p = packed.get(level, -2)
+            if p == -2:
                 pay = island.default_payment(d, level, have)
                 p = packed[level] = -1 if pay is None else pack(pay)
-            if p >= 0:
-                acts.append(Action(Kind.FLOOR, cell, p))
+            if p < 0:
+                continue
+        key = p << 8 | cell
+        act = cache.get(key)
+        if act is None:
+            act = cache[key] = Action(Kind.FLOOR, cell, p)
+        acts.append(act)
     return acts
 
 
 def _floor_ok(st: GameState, seat: int, cell: int, packed: int) -> bool:
     d = _data(st)
-    if cell not in d.cells or packed >> (8 * T):
+    if cell not in d.cell_set or packed >> (8 * T):
         return False
     level = island.level_on(st, d, seat, cell)
     pay = unpack(packed)
