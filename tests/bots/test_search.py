@@ -103,10 +103,10 @@ def test_leaf_counts_expected_rent_where_scores_are_money() -> None:
 
 def test_leaf_counts_chips_to_come_where_scores_are_points() -> None:
     """Builder's `outlook` (B-19, B-20, B-44, B-67): chips in hand and those the deeds and
-    the 6-roll are expected to gather count about a point each at a search leaf; a
+    the 6-roll are expected to gather count `CHIP_POINTS` each at a search leaf; a
     mortgaged deed gathers nothing and a bankrupt seat counts nothing."""
     from tycoon.bots.search import leaf_value
-    from tycoon.editions.builder import OUTLOOK_ROUNDS
+    from tycoon.editions.builder import CHIP_POINTS, OUTLOOK_ROUNDS
     from tycoon.editions.builder.scoring import two_dice
 
     st = new_game("builder", ["a", "b", "c", "d"], 3, events=False)
@@ -119,14 +119,14 @@ def test_leaf_counts_chips_to_come_where_scores_are_points() -> None:
     six = rolls * d.six_chips * 5 / 36  # a 6 comes up 5 times in 36
     assert two_dice(8) == 5 / 36 and two_dice(6) == 5 / 36 and two_dice(1) == 0
     expected = [3 + six, six + rolls * d.gather_chips * 5 / 36, six, six]
-    assert st.edition.outlook(st) == pytest.approx(expected)
+    assert st.edition.outlook(st) == pytest.approx([CHIP_POINTS * x for x in expected])
     assert leaf_value(st, 0, flow_rounds=0) == pytest.approx(0.25)  # no points yet
     assert leaf_value(st, 0) > leaf_value(st, 1) > leaf_value(st, 2) > 0
     st.mortgaged[deed] = True
-    assert st.edition.outlook(st)[1] == pytest.approx(six)
+    assert st.edition.outlook(st)[1] == pytest.approx(CHIP_POINTS * six)
     st.alive[3] = False
     assert st.edition.outlook(st)[3] == 0.0
-    assert st.edition.outlook(st)[0] == pytest.approx(3 + six * 3 / 4)
+    assert st.edition.outlook(st)[0] == pytest.approx(CHIP_POINTS * (3 + six * 3 / 4))
 
 
 def test_money_editions_have_no_outlook_beyond_rent() -> None:

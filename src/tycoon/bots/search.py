@@ -14,7 +14,7 @@ else the seat's share of the edition's own scores (`Edition.scores`: net worth, 
 points, metropol ranking values); where the scores are money, each seat's score first gains
 `FLOW_ROUNDS` rounds of its expected net rent at the leaf's rents, so a house, a group or a
 trade counts for what it will earn and not only for what it cost; where they are points, the
-edition's `outlook` (builder: the chips in hand and to come, about a point each). After
+edition's `outlook` (builder: the chips in hand and to come, 1.5 points each). After
 every round, candidates clearly behind the best are dropped (successive halving). The bot
 keeps the `basic` choice unless the best candidate is ahead of it in the paired worlds by
 more than `margin` on average and by two standard errors (at least 3 worlds): with a small
