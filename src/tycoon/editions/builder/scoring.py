@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tycoon.editions.builder.chips import held
 from tycoon.editions.builder.data import BuilderData
 from tycoon.engine.state import GameState
 
@@ -100,14 +101,10 @@ def outlook(st: GameState, d: BuilderData, rounds: int) -> list[float]:
     """Per seat (0 for a bankrupt): chips in hand plus those expected from `rounds` rounds of
     production rolls, one a turn of each live seat: 2 per unmortgaged deed whose number
     comes up (B-19) and 2 of its own type on a 6 (B-20). An estimate for search leaves."""
-    res = st.ext["res"]
     rolls = rounds * sum(st.alive)
     six = d.six_chips * two_dice(d.six_total)
     per = [six if st.alive[p] else 0.0 for p in range(st.n)]
     for s, o in enumerate(st.owner):
         if o >= 0 and d.dice_number[s] and not st.mortgaged[s]:
             per[o] += d.gather_chips * two_dice(d.dice_number[s])
-    return [
-        float(sum(res[p * 4 : p * 4 + 4])) + rolls * per[p] if st.alive[p] else 0.0
-        for p in range(st.n)
-    ]
+    return [held(st, p) + rolls * per[p] if st.alive[p] else 0.0 for p in range(st.n)]

@@ -154,8 +154,8 @@ def _bank_trade_ok(st: GameState, seat: int, t: int, u: int) -> bool:
     )
 
 
-_FLOORS: dict[int, Action] = {}
-"""Floor actions by `packed << 8 | cell`: each listing reuses the same few tuples."""
+_FLOORS: dict[tuple[int, int], Action] = {}
+"""Floor actions by (payment, cell): each listing reuses the same few tuples."""
 
 
 def floor_actions(st: GameState, seat: int) -> list[Action]:
@@ -196,7 +196,7 @@ def floor_actions(st: GameState, seat: int) -> list[Action]:
                 p = packed[level] = -1 if pay is None else pack(pay)
             if p < 0:
                 continue
-        key = p << 8 | cell
+        key = (p, cell)
         act = cache.get(key)
         if act is None:
             act = cache[key] = Action(Kind.FLOOR, cell, p)
