@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from tycoon.bots import make_bot
 from tycoon.bots.search import SearchBot, candidates, determinise
+from tycoon.engine.actions import Action, Kind
 from tycoon.engine.api import clone, legal_actions, new_game
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
@@ -72,7 +75,6 @@ def test_one_legal_action_costs_no_search() -> None:
 
 
 def test_candidates_keep_the_basic_choice_and_a_few_amounts() -> None:
-    from tycoon.engine.actions import Action, Kind
 
     legal = [Action(Kind.PASS)] + [Action(Kind.BID, 10 * k) for k in range(1, 30)]
     c = candidates(legal, Action(Kind.BID, 10), 5)
@@ -134,3 +136,43 @@ def test_money_editions_have_no_outlook_beyond_rent() -> None:
     for edition in ("classic", "wonders", "metropol"):
         st = new_game(edition, ["a", "b", "c"], 1, events=False)
         assert st.edition.outlook(st) is None
+
+
+def test_search_departs_from_basic_a_bounded_number_of_times_per_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A leaf that favours change (as a noisy search may): mortgaging a deed looks better
+    than ending the turn, and redeeming it, the `basic` choice on the next decision, looks
+    as good as anything. Without the per-turn guard the seat mortgages and redeems forever."""
+    from tycoon.bots import search
+
+    root: list[GameState] = []
+
+    def changed(w: GameState, seat: int, flow_rounds: int) -> float:
+        return sum(1.0 for s, m in enumerate(w.mortgaged) if m != root[0].mortgaged[s])
+
+    monkeypatch.setattr(search, "ahead", lambda xs, base, margin: sum(xs) > sum(base))
+    monkeypatch.setattr(search, "leaf_value", changed)
+    st = new_game("builder", ["a", "b", "c", "d"], 4, events=False)
+    strong = SearchBot(5, rounds=1, horizon_rounds=0)
+    bots = [strong, *(make_bot("basic", p) for p in (1, 2, 3))]
+    per_turn: dict[int, list[Action]] = {}
+    inner = strong.choose
+
+    def watched(s: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        root[:] = [s]
+        strong.last = ([], [], 0)
+        a = inner(s, seat, legal)
+        if strong.last[0] and a != strong.last[0][0]:
+            per_turn.setdefault(s.turn, []).append(a)
+        return a
+
+    strong.choose = watched  # type: ignore[method-assign,assignment]
+    for _ in range(20_000):
+        if st.termination or st.turn >= 60:
+            break
+        step(st, bots)
+    assert st.termination or st.turn >= 60, "the game stalled"
+    assert any(a.kind == Kind.MORTGAGE for v in per_turn.values() for a in v)
+    assert max(len(v) for v in per_turn.values()) <= search.MAX_DEPARTURES
+    assert all(len(set(v)) == len(v) for v in per_turn.values())

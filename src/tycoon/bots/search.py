@@ -18,7 +18,8 @@ edition's `outlook` (builder: the chips in hand and to come, 1.5 points each). A
 every round, candidates clearly behind the best are dropped (successive halving). The bot
 keeps the `basic` choice unless the best candidate is ahead of it in the paired worlds by
 more than `margin` on average and by two standard errors (at least 3 worlds): with a small
-budget it plays as `basic` does rather than follow noise.
+budget it plays as `basic` does rather than follow noise. In one player-turn it departs from
+the `basic` choice at most `MAX_DEPARTURES` times and never twice to the same action.
 
 It never re-implements a rule: every move goes through `legal_actions` and `apply_action`.
 Budget: `rounds` per decision (reproducible) and a wall-clock cap in milliseconds (`ms`,
@@ -50,6 +51,10 @@ FLOW_ROUNDS = 30
 """Rounds of expected net rent a leaf adds to money scores (`leaf_value`)."""
 MAX_ROLLOUT_ACTIONS = 3000
 """Safety cap on the actions of one rollout."""
+MAX_DEPARTURES = 8
+"""Departures from the `basic` choice per player-turn at most. The bot also never departs
+twice to the same action in one turn, so its noisy search cannot cycle (mortgage a deed,
+redeem it as `basic` does, mortgage it again...) and every turn ends as `basic`'s would."""
 
 
 def determinise(st: GameState, rng: Rng) -> GameState:
@@ -178,6 +183,8 @@ class SearchBot:
         """Decisions searched (more than one legal action) so far."""
         self.last: tuple[list[Action], list[float], int] = ([], [], 0)
         """The last search: candidates, summed leaf values, rounds played."""
+        self.departed: tuple[int, set[Action]] = (-1, set())
+        """(turn, actions chosen this turn against the `basic` choice)."""
 
     @classmethod
     def from_budget(cls, seed: int, text: str) -> SearchBot:
@@ -197,7 +204,13 @@ class SearchBot:
         first = self.basic.choose(st, seat, legal)
         if len(legal) <= 1:
             return first
-        cands = candidates(legal, first, self.k)
+        turn, departed = self.departed
+        if turn != st.turn:
+            departed = set()
+            self.departed = (st.turn, departed)
+        if len(departed) >= MAX_DEPARTURES:
+            return first
+        cands = [a for a in candidates(legal, first, self.k) if a == first or a not in departed]
         if len(cands) <= 1:
             return first
         self.searched += 1
@@ -228,6 +241,7 @@ class SearchBot:
         self.last = (cands, totals, played)
         best = max(alive, key=lambda i: (totals[i], -i))
         if best != 0 and ahead(rows[best][-len(rows[0]) :], rows[0], self.margin):
+            departed.add(cands[best])
             return cands[best]
         return first
 
@@ -247,4 +261,12 @@ class SearchBot:
         return leaf_value(w, seat, self.flow_rounds)
 
 
-__all__ = ["SearchBot", "ahead", "candidates", "determinise", "leaf_value", "rent_flow"]
+__all__ = [
+    "MAX_DEPARTURES",
+    "SearchBot",
+    "ahead",
+    "candidates",
+    "determinise",
+    "leaf_value",
+    "rent_flow",
+]
