@@ -6,6 +6,8 @@ Wilson interval (chance: 25%) and the time it spends per searched decision.
         [--editions classic,...] [--json F]
 
 `--budget 50` is `strong:50` (a 50 ms cap per decision); `--budget 8i` fixes the rounds.
+`--log F` appends a JSON line per finished game, so a long run's games survive an
+interruption.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from tycoon.bots import make_bot
 from tycoon.bots.search import SearchBot
@@ -57,13 +59,24 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--editions", default="classic,wonders,builder,metropol")
     ap.add_argument("--json")
+    ap.add_argument("--log", help="append a JSON line per finished game")
     args = ap.parse_args()
     out = {}
     with ProcessPoolExecutor(args.jobs) as pool:
         for ed in args.editions.split(","):
             t0 = time.perf_counter()
             n = args.games
-            rows = list(pool.map(one, [ed] * n, [args.budget] * n, [args.seed] * n, range(n)))
+            jobs = {pool.submit(one, ed, args.budget, args.seed, i): i for i in range(n)}
+            rows = []
+            for job in as_completed(jobs):
+                result = job.result()
+                rows.append(result)
+                if args.log:
+                    with open(args.log, "a") as fh:
+                        won, searched, spent, end = result
+                        line = {"edition": ed, "seed": args.seed, "game": jobs[job], "won": won}
+                        line |= {"searched": searched, "seconds": round(spent, 2), "end": end}
+                        fh.write(json.dumps(line) + "\n")
             wins = sum(r[0] for r in rows)
             searched = sum(r[1] for r in rows)
             spent = sum(r[2] for r in rows)

@@ -82,6 +82,19 @@ def test_candidates_keep_the_basic_choice_and_a_few_amounts() -> None:
     assert len({a.a for a in c if a.kind == Kind.BID}) == 4
 
 
+def test_departure_needs_the_editions_lead_in_standard_errors() -> None:
+    from tycoon.bots.search import ahead
+    from tycoon.editions.registry import find_edition
+
+    base = [0.5] * 6
+    xs = [0.6, 0.45, 0.6, 0.55, 0.6, 0.45]  # a mean lead of 0.042, 1.4 standard errors
+    assert ahead(xs, base, 0.01, 1.0) and not ahead(xs, base, 0.01, 2.0)
+    assert not ahead(xs, base, 0.05, 1.0)  # the mean lead must pass the margin too
+    assert not ahead(xs[:2], base[:2], 0.0, 0.0)  # fewer than 3 worlds never depart
+    assert find_edition("builder").search_departure == (0.01, 1.0)
+    assert find_edition("classic").search_departure == (0.02, 2.0)
+
+
 def test_leaf_counts_expected_rent_where_scores_are_money() -> None:
     """`rent_flow`: a seat earns its rents from every other live seat and pays each of
     theirs, once in `board.size` turns each; the leaf adds `flow_rounds` rounds of it to
@@ -151,7 +164,7 @@ def test_search_departs_from_basic_a_bounded_number_of_times_per_turn(
     def changed(w: GameState, seat: int, flow_rounds: int) -> float:
         return sum(1.0 for s, m in enumerate(w.mortgaged) if m != root[0].mortgaged[s])
 
-    monkeypatch.setattr(search, "ahead", lambda xs, base, margin: sum(xs) > sum(base))
+    monkeypatch.setattr(search, "ahead", lambda xs, base, margin, errors: sum(xs) > sum(base))
     monkeypatch.setattr(search, "leaf_value", changed)
     st = new_game("builder", ["a", "b", "c", "d"], 4, events=False)
     strong = SearchBot(5, rounds=1, horizon_rounds=0)

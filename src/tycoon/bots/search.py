@@ -17,8 +17,9 @@ trade counts for what it will earn and not only for what it cost; where they are
 edition's `outlook` (builder: the chips in hand and to come, 1.5 points each). After
 every round, candidates clearly behind the best are dropped (successive halving). The bot
 keeps the `basic` choice unless the best candidate is ahead of it in the paired worlds by
-more than `margin` on average and by two standard errors (at least 3 worlds): with a small
-budget it plays as `basic` does rather than follow noise. In one player-turn it departs from
+more than a margin on average and by a number of standard errors (at least 3 worlds; the
+edition's `search_departure`: 0.02 and two standard errors, builder 0.01 and one): with a
+small budget it plays as `basic` does rather than follow noise. In one player-turn it departs from
 the `basic` choice at most `MAX_DEPARTURES` times and never twice to the same action.
 
 It never re-implements a rule: every move goes through `legal_actions` and `apply_action`.
@@ -116,16 +117,16 @@ def leaf_value(st: GameState, seat: int, flow_rounds: int = FLOW_ROUNDS) -> floa
     return max(0.0, scores[seat]) / total
 
 
-def ahead(xs: list[float], base: list[float], margin: float) -> bool:
+def ahead(xs: list[float], base: list[float], margin: float, errors: float = 2.0) -> bool:
     """Is `xs` ahead of `base` (values of the same worlds, paired) by more than `margin` on
-    average and by two standard errors of the paired differences (at least 3 pairs)?"""
+    average and by `errors` standard errors of the paired differences (at least 3 pairs)?"""
     d = [x - b for x, b in zip(xs, base, strict=False)]
     n = len(d)
     if n < 3:
         return False
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean > margin and mean * mean * n > 4.0 * var
+    return mean > margin and mean * mean * n > errors * errors * var
 
 
 def candidates(legal: Sequence[Action], first: Action, k: int) -> list[Action]:
@@ -165,7 +166,7 @@ class SearchBot:
         ms: int = DEFAULT_MS,
         candidates: int = CANDIDATES,
         horizon_rounds: int | None = None,
-        margin: float = 0.02,
+        margin: float | None = None,
         flow_rounds: int = FLOW_ROUNDS,
     ) -> None:
         self.rng = Rng(seed)
@@ -176,6 +177,8 @@ class SearchBot:
         """Rounds (player-turns times players) a rollout plays before the leaf is valued;
         None: the edition's `search_horizon_rounds`."""
         self.margin = margin
+        """How far the best candidate must lead the `basic` choice on average; None: the
+        edition's `search_departure`."""
         self.flow_rounds = flow_rounds
         self.basic = HeuristicBot(seed)
         self._policy = [HeuristicBot(seed + p + 1) for p in range(6)]
@@ -240,7 +243,10 @@ class SearchBot:
                 alive = sorted(set(alive[:keep]) | {0})
         self.last = (cands, totals, played)
         best = max(alive, key=lambda i: (totals[i], -i))
-        if best != 0 and ahead(rows[best][-len(rows[0]) :], rows[0], self.margin):
+        margin, errors = st.edition.search_departure
+        if self.margin is not None:
+            margin = self.margin
+        if best != 0 and ahead(rows[best][-len(rows[0]) :], rows[0], margin, errors):
             departed.add(cands[best])
             return cands[best]
         return first

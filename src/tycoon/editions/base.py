@@ -320,6 +320,9 @@ class Edition:
     """What `scores` counts, as a client labels it (`board_view`)."""
     search_horizon_rounds: ClassVar[int] = 2
     """Rounds a search bot's rollout plays before it values the leaf (`bots.search`)."""
+    search_departure: ClassVar[tuple[float, float]] = (0.02, 2.0)
+    """(margin, standard errors) by which a search bot's best candidate must lead the
+    `basic` choice, paired world by world, before the bot departs from it (`bots.search`)."""
     score_is_money: ClassVar[bool] = True
     """True: `scores` are amounts of money (a bankrupt's says nothing); False: points, which
     bankrupt players keep (`board_view`)."""
