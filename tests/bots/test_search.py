@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import pytest
@@ -13,6 +14,7 @@ from tycoon.engine.api import clone, legal_actions, new_game
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
+from tycoon.records.snapshot import snapshot
 from tycoon.sim.driver import step
 
 
@@ -156,7 +158,8 @@ def test_search_departs_from_basic_a_bounded_number_of_times_per_turn(
 ) -> None:
     """A leaf that favours change (as a noisy search may): mortgaging a deed looks better
     than ending the turn, and redeeming it, the `basic` choice on the next decision, looks
-    as good as anything. Without the per-turn guard the seat mortgages and redeems forever."""
+    as good as anything. Without the per-turn guard the seat mortgages and redeems forever;
+    with it, it never departs twice from one state to one action."""
     from tycoon.bots import search
 
     root: list[GameState] = []
@@ -169,15 +172,16 @@ def test_search_departs_from_basic_a_bounded_number_of_times_per_turn(
     st = new_game("builder", ["a", "b", "c", "d"], 4, events=False)
     strong = SearchBot(5, rounds=1, horizon_rounds=0)
     bots = [strong, *(make_bot("basic", p) for p in (1, 2, 3))]
-    per_turn: dict[int, list[Action]] = {}
+    per_turn: dict[int, list[tuple[str, Action]]] = {}
     inner = strong.choose
 
     def watched(s: GameState, seat: int, legal: Sequence[Action]) -> Action:
         root[:] = [s]
         strong.last = ([], [], 0)
+        here = json.dumps(snapshot(s))
         a = inner(s, seat, legal)
         if strong.last[0] and a != strong.last[0][0]:
-            per_turn.setdefault(s.turn, []).append(a)
+            per_turn.setdefault(s.turn, []).append((here, a))
         return a
 
     strong.choose = watched  # type: ignore[method-assign,assignment]
@@ -186,6 +190,6 @@ def test_search_departs_from_basic_a_bounded_number_of_times_per_turn(
             break
         step(st, bots)
     assert st.termination or st.turn >= 60, "the game stalled"
-    assert any(a.kind == Kind.MORTGAGE for v in per_turn.values() for a in v)
+    assert any(a.kind == Kind.MORTGAGE for v in per_turn.values() for _, a in v)
     assert max(len(v) for v in per_turn.values()) <= search.MAX_DEPARTURES
     assert all(len(set(v)) == len(v) for v in per_turn.values())

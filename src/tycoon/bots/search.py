@@ -19,8 +19,9 @@ every round, candidates clearly behind the best are dropped (successive halving)
 keeps the `basic` choice unless the best candidate is ahead of it in the paired worlds by
 more than a margin on average and by a number of standard errors (at least 3 worlds; the
 edition's `search_departure`: 0.02 and two standard errors, builder 0.01 and one): with a
-small budget it plays as `basic` does rather than follow noise. In one player-turn it departs from
-the `basic` choice at most `MAX_DEPARTURES` times and never twice to the same action.
+small budget it plays as `basic` does rather than follow noise. In one player-turn it
+departs from the `basic` choice at most `MAX_DEPARTURES` times, and never twice to the same
+action from the same state.
 
 It never re-implements a rule: every move goes through `legal_actions` and `apply_action`.
 Budget: `rounds` per decision (reproducible) and a wall-clock cap in milliseconds (`ms`,
@@ -30,6 +31,7 @@ Response windows (out-of-turn claims and the like) are answered as `basic` does.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
 
@@ -39,6 +41,7 @@ from tycoon.engine.actions import Action
 from tycoon.engine.api import clone
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
+from tycoon.records.snapshot import snapshot
 from tycoon.rules import flow
 from tycoon.sim.driver import step
 
@@ -54,8 +57,9 @@ MAX_ROLLOUT_ACTIONS = 3000
 """Safety cap on the actions of one rollout."""
 MAX_DEPARTURES = 8
 """Departures from the `basic` choice per player-turn at most. The bot also never departs
-twice to the same action in one turn, so its noisy search cannot cycle (mortgage a deed,
-redeem it as `basic` does, mortgage it again...) and every turn ends as `basic`'s would."""
+twice to the same action from the same state in one turn, so its noisy search cannot cycle
+(mortgage a deed, redeem it as `basic` does, mortgage it again...) and every turn ends as
+`basic`'s would."""
 
 
 def determinise(st: GameState, rng: Rng) -> GameState:
@@ -186,8 +190,8 @@ class SearchBot:
         """Decisions searched (more than one legal action) so far."""
         self.last: tuple[list[Action], list[float], int] = ([], [], 0)
         """The last search: candidates, summed leaf values, rounds played."""
-        self.departed: tuple[int, set[Action]] = (-1, set())
-        """(turn, actions chosen this turn against the `basic` choice)."""
+        self.departed: tuple[int, set[tuple[str, Action]]] = (-1, set())
+        """(turn, the states and actions of this turn's departures from `basic`)."""
 
     @classmethod
     def from_budget(cls, seed: int, text: str) -> SearchBot:
@@ -213,7 +217,10 @@ class SearchBot:
             self.departed = (st.turn, departed)
         if len(departed) >= MAX_DEPARTURES:
             return first
-        cands = [a for a in candidates(legal, first, self.k) if a == first or a not in departed]
+        here = json.dumps(snapshot(st))
+        cands = [
+            a for a in candidates(legal, first, self.k) if a == first or (here, a) not in departed
+        ]
         if len(cands) <= 1:
             return first
         self.searched += 1
@@ -247,7 +254,7 @@ class SearchBot:
         if self.margin is not None:
             margin = self.margin
         if best != 0 and ahead(rows[best][-len(rows[0]) :], rows[0], margin, errors):
-            departed.add(cands[best])
+            departed.add((here, cands[best]))
             return cands[best]
         return first
 
