@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from tycoon.bots import make_bot
-from tycoon.bots.search import SearchBot, candidates, determinise
+from tycoon.bots.search import SearchBot, ahead, candidates, determinise
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.api import clone, legal_actions, new_game
 from tycoon.engine.rng import Rng
@@ -77,7 +77,6 @@ def test_one_legal_action_costs_no_search() -> None:
 
 
 def test_candidates_keep_the_basic_choice_and_a_few_amounts() -> None:
-
     legal = [Action(Kind.PASS)] + [Action(Kind.BID, 10 * k) for k in range(1, 30)]
     c = candidates(legal, Action(Kind.BID, 10), 5)
     assert c[0] == Action(Kind.BID, 10) and len(c) == 5 and Action(Kind.PASS) in c
@@ -85,7 +84,6 @@ def test_candidates_keep_the_basic_choice_and_a_few_amounts() -> None:
 
 
 def test_departure_needs_the_editions_lead_in_standard_errors() -> None:
-    from tycoon.bots.search import ahead
     from tycoon.editions.registry import find_edition
 
     base = [0.5] * 6
