@@ -105,6 +105,15 @@ def test_bench_json_has_the_keys() -> None:
     assert data["games"] == 1
 
 
+def test_bench_split_prints_the_engines_share() -> None:
+    args = ["bench", "builder", "--games", "1", "--players", "3", "--no-calibrate", "--split"]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    assert "engine alone, player-turns/s" in r.output and "engine share of the time" in r.output
+    data = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert 0 < data["engine_share"] < 1 and data["engine_player_turns_per_s"] > 0
+
+
 def test_replay_prints_events_and_actions(tmp_path: Path) -> None:
     path = _record(tmp_path)
     r = runner.invoke(app, ["replay", str(path)])

@@ -14,7 +14,7 @@ from tycoon.engine.api import new_game
 from tycoon.engine.errors import OptionError
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
-from tycoon.sim.bench import bench, calibration, calibration_loop
+from tycoon.sim.bench import bench, calibration, calibration_loop, replay_seconds
 from tycoon.sim.driver import play
 from tycoon.sim.runner import GameResult, bot_seed, chunk_size, play_one, simulate
 from tycoon.sim.stats import Accumulator, percentile, summary, wilson
@@ -235,6 +235,26 @@ def test_bench_counts_whole_games() -> None:
     assert r["player_turns_per_s"] > 0
     assert r["decisions_per_s"] > r["player_turns_per_s"]
     assert r["peak_rss_mb"] > 1
+
+
+@pytest.mark.parametrize("edition", ["classic", "wonders", "builder", "metropol"])
+def test_bench_split_replays_the_same_games_through_the_engine_alone(edition: str) -> None:
+    """`split`: the games are replayed from their histories without bots; the replay must
+    reach each recorded game, and the engine's share of the time is a fraction."""
+    r = bench(edition, players=3, games=2, seed=5, split=True)
+    assert r["games"] == 2
+    assert r["engine_player_turns_per_s"] > r["player_turns_per_s"]
+    assert 0 < r["engine_share"] < 1
+    assert "engine_share" not in bench(edition, players=3, games=1, seed=5)
+
+
+def test_replay_that_leaves_the_recorded_game_is_refused() -> None:
+    st = new_game("classic", 3, 8, {"turn_limit": 20}, events=False)
+    play(st, [make_bot("basic", p) for p in range(3)])
+    names = [f"p{p}" for p in range(3)]
+    assert replay_seconds("classic", names, {"turn_limit": 20}, [(8, st.history, st.turn)]) > 0
+    with pytest.raises(AssertionError, match="seed 8"):
+        replay_seconds("classic", names, {"turn_limit": 20}, [(8, st.history, st.turn + 1)])
 
 
 # --- wonders: simulation and the heuristic bot's passport sense --------------------------------

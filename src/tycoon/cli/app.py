@@ -438,6 +438,10 @@ def bench(
     calibrate: Annotated[
         bool, typer.Option(help="Also time the calibration loop and print the ratio.")
     ] = True,
+    split: Annotated[
+        bool,
+        typer.Option(help="Also replay the games through the engine alone: its share of the time."),
+    ] = False,
 ) -> None:
     """Measure engine speed: complete bot games on one core, events off. The ratio is the
     player-turns per second over those of a tight pure-Python loop on the same core."""
@@ -457,6 +461,7 @@ def bench(
             seed=seed,
             bot=bot,
             calibrate=calibrate,
+            split=split,
         )
         if as_json:
             sys.stdout.write(json.dumps(r) + "\n")
@@ -470,6 +475,9 @@ def bench(
         if r["ratio"] is not None:
             t.add_row("calibration turns/s", f"{r['calibration_turns_per_s']:,.0f}")
             t.add_row("ratio", f"{r['ratio']:.3f}")
+        if split:
+            t.add_row("engine alone, player-turns/s", f"{r['engine_player_turns_per_s']:,.0f}")
+            t.add_row("engine share of the time", f"{100 * r['engine_share']:.0f}%")
         t.add_row("peak RSS", f"{r['peak_rss_mb']:.1f} MB")
         t.add_row("games", str(r["games"]))
         t.add_row("seconds", f"{r['seconds']:.2f}")

@@ -5,6 +5,10 @@ actions players applied (chance outcomes excluded), both over the wall time of w
 games (setup included). Machines differ, so `calibration` times a tight pure-Python
 dice-move-rent loop on the same core, and `ratio` is the engine's player-turns per second
 over the loop's: a figure that compares across machines.
+
+With `split`, the same games are then replayed from their histories through the engine
+alone (`apply_action` for every action and chance outcome, no bot asked): the engine's own
+player-turns per second and its share of the bench's time, so the rest is the bots'.
 """
 
 from __future__ import annotations
@@ -17,8 +21,10 @@ from typing import Any
 
 from tycoon.bots.base import make_bot
 from tycoon.editions.registry import find_edition
+from tycoon.engine.actions import Action
 from tycoon.engine.api import new_game
 from tycoon.engine.types import CHANCE
+from tycoon.rules.flow import apply_action
 from tycoon.sim.driver import play
 from tycoon.sim.runner import MAX_ACTIONS, bot_seed, sim_options
 
@@ -78,17 +84,20 @@ def bench(
     bot: str = "basic",
     options: Mapping[str, Any] | None = None,
     calibrate: bool = False,
+    split: bool = False,
 ) -> dict[str, Any]:
     """Play games of `players` bots named `bot` until `games` games are done or `seconds`
     have passed (whichever comes first; at least one game; default 10 s without a game
     count). Game i uses seed `seed + i`; options default to a 500-round turn limit. With
-    `calibrate`, also the calibration loop and the ratio (else both None)."""
+    `calibrate`, also the calibration loop and the ratio (else both None); with `split`, also
+    the engine's own speed on the same games (`engine_player_turns_per_s`, `engine_share`)."""
     ed = find_edition(edition)
     opts = ed.options_type.parse(sim_options(options)).to_dict()
     if seconds is None and games is None:
         seconds = DEFAULT_SECONDS
     names = [f"{bot}{p}" for p in range(players)]
     n_games = turns = decisions = 0
+    played: list[tuple[int, list[tuple[int, Action]], int]] = []
     start = time.perf_counter()
     elapsed = 0.0
     while True:
@@ -99,6 +108,8 @@ def bench(
         n_games += 1
         turns += st.turn + 1
         decisions += sum(1 for s, _ in st.history if s != CHANCE)
+        if split:
+            played.append((gseed, st.history, st.turn))
         elapsed = time.perf_counter() - start
         if games is not None and n_games >= games:
             break
@@ -106,6 +117,7 @@ def bench(
             break
     elapsed = max(elapsed, 1e-9)
     loop = calibration() if calibrate else None
+    engine = replay_seconds(ed.tag, names, opts, played) if split else None
     return {
         "player_turns_per_s": round(turns / elapsed, 1),
         "calibration_turns_per_s": round(loop, 1) if loop else None,
@@ -115,4 +127,33 @@ def bench(
         "peak_rss_mb": round(peak_rss_mb(), 1),
         "games": n_games,
         "seconds": round(elapsed, 3),
+        **(
+            {
+                "engine_player_turns_per_s": round(turns / max(engine, 1e-9), 1),
+                "engine_share": round(engine / elapsed, 3),
+            }
+            if engine is not None
+            else {}
+        ),
     }
+
+
+def replay_seconds(
+    edition: str,
+    names: list[str],
+    options: Mapping[str, Any],
+    games: list[tuple[int, list[tuple[int, Action]], int]],
+) -> float:
+    """Seconds the engine alone takes to replay `games` (seed, history, final turn): a new
+    game, then `apply_action` for every recorded action and chance outcome, legality test
+    included. Each replay must reach the recorded turn (the engine is deterministic)."""
+    total = 0.0
+    for gseed, history, turn in games:
+        st = new_game(edition, names, gseed, options, events=False)
+        start = time.perf_counter()
+        for seat, a in history:
+            apply_action(st, a, seat)
+        total += time.perf_counter() - start
+        if st.turn != turn or len(st.history) != len(history):
+            raise AssertionError(f"replay of seed {gseed} left the recorded game")
+    return total
