@@ -78,22 +78,27 @@ def target(st: GameState, seat: int) -> tuple[int, int]:
     return -1, 0
 
 
-def deficit(st: GameState, seat: int) -> list[int]:
-    """Chips per type the target floor still needs (wild slots aside)."""
+def needs(st: GameState, seat: int) -> tuple[list[int], list[int]]:
+    """(`deficit`, `spare`) from one look at the target floor."""
     _cell, level = target(st, seat)
     have = hand(st, seat)
     if not level:
-        return [0] * T
+        return [0] * T, have
     named = BUILDER.data.floor_named[level - 1]
-    return [max(0, named[t] - have[t]) for t in range(T)]
+    return (
+        [max(0, named[t] - have[t]) for t in range(T)],
+        [max(0, have[t] - named[t]) for t in range(T)],
+    )
+
+
+def deficit(st: GameState, seat: int) -> list[int]:
+    """Chips per type the target floor still needs (wild slots aside)."""
+    return needs(st, seat)[0]
 
 
 def spare(st: GameState, seat: int) -> list[int]:
     """Chips per type beyond what the target floor names."""
-    _cell, level = target(st, seat)
-    have = hand(st, seat)
-    named = BUILDER.data.floor_named[level - 1] if level else (0,) * T
-    return [max(0, have[t] - named[t]) for t in range(T)]
+    return needs(st, seat)[1]
 
 
 def after(st: GameState, seat: int) -> list[int]:
@@ -177,16 +182,14 @@ class BuilderBrain:
         (which also lists every exchange with every player)."""
         step = f[0] in (F.ROLL_AGAIN, F.END_TURN)
         if step and st.jail[seat] < 0:
-            floors = turn.floor_actions(st, seat)
-            if floors:
-                act = self._floor(st, seat, floors)
-                if act is not None:
-                    return act
+            act = self._floor(st, seat)
+            if act is not None:
+                return act
+        wants: tuple[list[int], list[int]] | None = None  # `needs`, looked up once
         if turn.forced_card(st, seat) >= 0 and turn.may_force_now(st, f):
             forces = turn.force_actions(st, seat)
             if forces:
-                need = deficit(st, seat)
-                extra = spare(st, seat)
+                need, extra = wants = needs(st, seat)
                 n, r = st.n, self._rank()
                 best = max(
                     forces,
@@ -197,14 +200,13 @@ class BuilderBrain:
         if step:
             trades = turn.bank_trade_actions(st, seat)
             if trades:
-                need = deficit(st, seat)
-                extra = spare(st, seat)
+                need, extra = wants = wants or needs(st, seat)
                 give = BUILDER.data.bank_give
                 self.rng.shuffle(trades)
                 for a in trades:
                     if need[a.b] and extra[a.a] >= give:
                         return a
-            swap = self._swap(st, seat)
+            swap = self._swap(st, seat, wants)
             if swap is not None:
                 return swap
         cash = st.cash[seat]
@@ -215,33 +217,45 @@ class BuilderBrain:
                     return Action(Kind.UNMORTGAGE, s)
         return None
 
-    def _floor(self, st: GameState, seat: int, floors: list[Action]) -> Action | None:
+    def _floor(self, st: GameState, seat: int) -> Action | None:
+        """The floor to build now, if any (with the listed payment, `island.default_payment`):
+        a higher floor on its own buildings, the highest first (the penthouse only when
+        `_penthouse_wins`), else a new building next to its own ones. It asks the rules for
+        its own buildings and the empty cells only, not for the whole floor listing."""
         d = BUILDER.data
+        have = hand(st, seat)
+        if sum(have) < 2:
+            return None
         owner = st.ext["cell_owner"]
-        height = st.ext["height"]
+        mine = [c for c in d.cells if owner[c] == seat]
         best, key = None, (-1, 0)
-        for a in floors:  # higher floors first: any of them is worth more than a new one
-            level = height[a.a] + 1
+        for cell in mine:  # higher floors first: any of them is worth more than a new one
+            level = island.level_on(st, d, seat, cell)
+            pay = island.default_payment(d, level, have) if level else None
+            if pay is None:
+                continue
+            a = Action(Kind.FLOOR, cell, pack(pay))
             if level == island.PENTHOUSE:
                 if self._penthouse_wins(st, seat, a):
                     return a
-            elif level > 1 and (level, -a.a) > key:
-                best, key = a, (level, -a.a)
+            elif (level, -cell) > key:
+                best, key = a, (level, -cell)
         if best is not None:
             return best
-        mine = sum(1 for c in d.cells if owner[c] == seat)
-        if mine >= 4:
+        if len(mine) >= 4 or st.ext["blocks"][seat] <= 0:
             return None  # 12 blocks: at most three 4-floor buildings and a spare
-        for a in floors:  # a new building, next to its own ones (Community Builder, B-70)
-            cell = a.a
-            if height[cell]:
+        pay = island.default_payment(d, 1, have)
+        if pay is None:
+            return None
+        for cell in d.cells:  # a new building, next to its own ones (Community Builder, B-70)
+            if owner[cell] >= 0:
                 continue
             near = sum(1 for x in d.neighbours[cell] if owner[x] == seat)
-            if mine >= 3 and not near:
+            if len(mine) >= 3 and not near:
                 continue
             k = (10 + 3 * near, -cell)
             if k > key:
-                best, key = a, k
+                best, key = Action(Kind.FLOOR, cell, pack(pay)), k
         return best
 
     def _penthouse_wins(self, st: GameState, seat: int, a: Action) -> bool:
@@ -255,15 +269,16 @@ class BuilderBrain:
         won = scoring.winners(c, BUILDER.data)
         return won == (seat,) or (st.rounds >= SHARED_WIN_ROUNDS and seat in won)
 
-    def _swap(self, st: GameState, seat: int) -> Action | None:
+    def _swap(
+        self, st: GameState, seat: int, wants: tuple[list[int], list[int]] | None
+    ) -> Action | None:
         """Offer one chip swap a turn: a spare chip for one the target floor needs."""
         stamp = (st.turn, st.rounds)
         if self._offered == stamp or not trade.may_offer(st, seat):
             return None
-        need = deficit(st, seat)
+        need, extra = wants or needs(st, seat)
         if not any(need):
             return None
-        extra = spare(st, seat)
         partners = [p for p in after(st, seat) if st.alive[p]]
         offers = BUILDER.chip_offers(st, seat, partners)  # partners in turn order after it
         self.rng.shuffle(offers)
@@ -384,4 +399,4 @@ class BuilderBrain:
         return gain > 0
 
 
-__all__ = ["BuilderBrain", "chip_value", "deficit", "spare", "target"]
+__all__ = ["BuilderBrain", "chip_value", "deficit", "needs", "spare", "target"]
