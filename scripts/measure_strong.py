@@ -7,13 +7,15 @@ Wilson interval (chance: 25%) and the time it spends per searched decision.
 
 `--budget 50` is `strong:50` (a 50 ms cap per decision); `--budget 8i` fixes the rounds.
 `--log F` appends a JSON line per finished game, so a long run's games survive an
-interruption.
+interruption; `--resume` then plays only the games the log does not hold (same edition, seed
+and budget) and counts the logged ones in the result.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -51,6 +53,23 @@ def one(edition: str, budget: str, seed: int, i: int) -> tuple[float, int, float
     return won, strong.searched, spent, st.termination
 
 
+def logged(
+    path: str, edition: str, seed: int, budget: str, games: int
+) -> dict[int, tuple[float, int, float, str]]:
+    """The games of `path` (a `--log` file) of this edition, seed and budget (lines written
+    before the budget was logged count as this budget), by game index below `games`."""
+    rows: dict[int, tuple[float, int, float, str]] = {}
+    if not os.path.exists(path):
+        return rows
+    with open(path) as fh:
+        for text in fh:
+            r = json.loads(text)
+            same = r["edition"] == edition and r["seed"] == seed
+            if same and r.get("budget", budget) == budget and 0 <= r["game"] < games:
+                rows[r["game"]] = (r["won"], r["searched"], r["seconds"], r["end"])
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=40)
@@ -60,26 +79,31 @@ def main() -> None:
     ap.add_argument("--editions", default="classic,wonders,builder,metropol")
     ap.add_argument("--json")
     ap.add_argument("--log", help="append a JSON line per finished game")
+    ap.add_argument("--resume", action="store_true", help="skip the games --log holds")
     args = ap.parse_args()
+    if args.resume and not args.log:
+        ap.error("--resume needs --log")
     out = {}
     with ProcessPoolExecutor(args.jobs) as pool:
         for ed in args.editions.split(","):
             t0 = time.perf_counter()
             n = args.games
-            jobs = {pool.submit(one, ed, args.budget, args.seed, i): i for i in range(n)}
-            rows = []
+            rows = logged(args.log, ed, args.seed, args.budget, n) if args.resume else {}
+            todo = [i for i in range(n) if i not in rows]
+            jobs = {pool.submit(one, ed, args.budget, args.seed, i): i for i in todo}
             for job in as_completed(jobs):
                 result = job.result()
-                rows.append(result)
+                rows[jobs[job]] = result
                 if args.log:
                     with open(args.log, "a") as fh:
                         won, searched, spent, end = result
                         line = {"edition": ed, "seed": args.seed, "game": jobs[job], "won": won}
                         line |= {"searched": searched, "seconds": round(spent, 2), "end": end}
+                        line |= {"budget": args.budget}
                         fh.write(json.dumps(line) + "\n")
-            wins = sum(r[0] for r in rows)
-            searched = sum(r[1] for r in rows)
-            spent = sum(r[2] for r in rows)
+            wins = sum(r[0] for r in rows.values())
+            searched = sum(r[1] for r in rows.values())
+            spent = sum(r[2] for r in rows.values())
             rate, lo, hi = wilson(wins, len(rows))
             row = {
                 "games": len(rows),
