@@ -104,6 +104,11 @@ def choose(texts: list[str]) -> str | None:
     return (others or texts)[0]
 
 
+OPEN_GROUP = (
+    "e => { const d = e.closest('details'); if (d && !d.open) d.querySelector('summary').click(); }"
+)
+
+
 def ended(page: Page) -> bool:
     return page.is_visible("#end")
 
@@ -115,8 +120,12 @@ def step(page: Page) -> bool:
     if pick is None:
         return False
     version = page.evaluate("window.tycoonRoom ? window.tycoonRoom.version : -1")
+    button = f'#actions [data-action="{pick}"]'
+    # a long list of choices sits in a closed group: open it as a player would
+    with contextlib.suppress(Exception):  # the panel may have been redrawn meanwhile
+        page.eval_on_selector(button, OPEN_GROUP)
     try:
-        page.click(f'#actions [data-action="{pick}"]', timeout=3000)
+        page.click(button, timeout=3000)
     except Exception:
         return True  # the panel was redrawn under the click: look again
     # wait for the next view (or an error toast) before looking again

@@ -232,11 +232,13 @@ export function renderActions(el, board, view, { act, openTrade, clockAt, offerT
   }
   if (prim.childNodes.length) el.appendChild(prim);
 
-  for (const [w, list] of by) {
-    if (PRIMARY.has(w) || TRADE_WORDS.has(w) || w === "bid") continue;
+  const groups = [...by].filter(([w]) => !PRIMARY.has(w) && !TRADE_WORDS.has(w) && w !== "bid");
+  // a group that is the only thing to decide (a card's free block) is shown open
+  const only = groups.length === 1 && !prim.childNodes.length;
+  for (const [w, list] of groups) {
     const title = GROUP_TITLES[w] || humanize(w);
     const onBoard = w === "floor" || w === "block";
-    const open = list.length <= 6 || (!onBoard && ["claim", "discard", "take", "pay-with", "want", "mark", "go", "put-up"].includes(w));
+    const open = only || list.length <= 6 || (!onBoard && ["claim", "discard", "take", "pay-with", "want", "mark", "go", "put-up"].includes(w));
     const box = h("details.group", { open: open ? true : null });
     box.appendChild(h("summary", { text: `${title} (${list.length})` }));
     if (onBoard) box.appendChild(h("p.muted.hint", { text: w === "floor" ? "Or click a highlighted cell of the island." : "Or click a highlighted block of the city." }));
