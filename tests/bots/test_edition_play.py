@@ -5,10 +5,21 @@ from __future__ import annotations
 from collections import Counter
 
 from tycoon.bots import make_bot
-from tycoon.bots.heuristic_builder import ANYWAY_ROUNDS, SHARED_WIN_ROUNDS, BuilderBrain
-from tycoon.engine.actions import Action, Kind
-from tycoon.engine.api import new_game
-from tycoon.sim.driver import play
+from tycoon.bots.heuristic import HeuristicBot, deals
+from tycoon.bots.heuristic_builder import (
+    ANYWAY_ROUNDS,
+    CHIP_CASH,
+    SHARED_WIN_ROUNDS,
+    BuilderBrain,
+    deficit,
+)
+from tycoon.editions.builder.chips import T, hand
+from tycoon.engine.actions import Action, Kind, chips
+from tycoon.engine.api import apply_action, clone, is_legal, legal_actions, new_game
+from tycoon.rules import frames as F
+from tycoon.sim.driver import play, step
+
+_ACCEPT = Action(Kind.ACCEPT)
 
 
 def _kinds(edition: str, games: int) -> Counter[int]:
@@ -50,3 +61,40 @@ def test_builder_penthouse_placed_when_the_game_could_otherwise_last_forever() -
     assert brain._penthouse_wins(st, 0, a)
     st.rounds = ANYWAY_ROUNDS
     assert brain._penthouse_wins(st, 0, a)
+
+
+def test_b40_basic_bot_sells_a_spare_chip_only_above_its_chip_price() -> None:
+    """B-40, B-56: a chip its target floor does not need goes for more than `CHIP_CASH`,
+    never for the 20 M it once sold for."""
+    st = new_game("builder", ["a", "b", "c", "d"], 1, events=False)
+    brain = BuilderBrain()
+    own = max(range(T), key=lambda t: hand(st, 0)[t])  # the setup's chips, all spare
+    assert deficit(st, 0) == [0] * T and hand(st, 0)[own]
+
+    def offer(cash: int) -> tuple[object, ...]:
+        return (F.OFFER, 0, F.OFFER_TRADE, 1, (0, chips([int(t == own) for t in range(T)])), cash)
+
+    assert not brain._good(st, 0, offer(20))
+    assert not brain._good(st, 0, offer(CHIP_CASH))
+    assert brain._good(st, 0, offer(CHIP_CASH + 10))
+
+
+def test_b40_chip_purchases_offered_to_the_search_are_legal_and_accepted() -> None:
+    """`deals`: a needed chip bought for cash from a seat that holds and does not need it;
+    the engine takes the offer and a `basic` seller accepts it."""
+    st = new_game("builder", ["a", "b", "c", "d"], 5, events=False)
+    bots = [HeuristicBot(p) for p in range(4)]
+    tried = 0
+    while not st.termination and tried < 5:
+        me = st.current_player
+        for a in deals(bots[me], st, me) if me >= 0 else []:
+            assert a.kind == Kind.TRADE and a.d == CHIP_CASH + 10
+            if not is_legal(st, a, me):
+                continue
+            w = clone(st)
+            apply_action(w, a, me)
+            seller = w.current_player
+            assert seller == a.a and bots[seller].choose(w, seller, legal_actions(w)) == _ACCEPT
+            tried += 1
+        step(st, bots)
+    assert tried >= 5

@@ -191,3 +191,28 @@ def test_search_departs_from_basic_a_bounded_number_of_times_per_turn(
     assert any(a.kind == Kind.MORTGAGE for v in per_turn.values() for _, a in v)
     assert max(len(v) for v in per_turn.values()) <= search.MAX_DEPARTURES
     assert all(len(set(v)) == len(v) for v in per_turn.values())
+
+
+def test_b40_search_tries_the_chip_purchases_basic_prices() -> None:
+    """Builder: a needed chip bought for cash is no listed action, but the search plays it
+    as a candidate (`heuristic.deals`) wherever the engine would take the offer."""
+    from tycoon.bots.heuristic import deals
+    from tycoon.engine.api import is_legal
+
+    st = new_game("builder", ["a", "b", "c", "d"], 5, events=False)
+    bots = [make_bot("basic", p) for p in range(4)]
+    strong = SearchBot(1, rounds=2)
+    searched = 0
+    for _ in range(20_000):
+        if st.termination or searched >= 3:
+            break
+        me = st.current_player
+        offers = [a for a in deals(strong.basic, st, me) if is_legal(st, a, me)] if me >= 0 else []
+        if offers:
+            legal = legal_actions(st)
+            assert not set(offers) & set(legal)  # not in the listing
+            strong.choose(clone(st), me, legal)
+            assert offers[0] in strong.last[0]
+            searched += 1
+        step(st, bots)
+    assert searched == 3

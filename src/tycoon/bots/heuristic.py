@@ -65,6 +65,15 @@ class EditionBrain(Protocol):
     def respond(self, st: GameState, seat: int) -> Action | None: ...
 
 
+def deals(bot: HeuristicBot, st: GameState, seat: int) -> list[Action]:
+    """Offers the bot's edition brain would make at a price of its own and the listing does
+    not hold (builder: a needed chip bought for cash); the search tries them as candidates."""
+    if st.edition is not bot._edition:
+        bot._setup(st)
+    make = getattr(bot.brain, "deals", None)
+    return list(make(st, seat)) if make is not None else []
+
+
 def _builder_brain(rng: Rng) -> EditionBrain:
     from tycoon.bots.heuristic_builder import BuilderBrain
 
