@@ -169,6 +169,8 @@ export function promptText(board, view) {
  * act(text) sends an action; openTrade(opts) opens the trade builder.
  */
 export function renderActions(el, board, view, { act, openTrade, clockAt, offerText }) {
+  // a group the player opened stays open when the panel is drawn again
+  const opened = new Set([...el.querySelectorAll("details.group[open]")].map((d) => d.dataset.group));
   clear(el);
   const acts = actionsOf(view);
   const mine = view.seat !== null && view.seat !== undefined;
@@ -239,7 +241,7 @@ export function renderActions(el, board, view, { act, openTrade, clockAt, offerT
     const title = GROUP_TITLES[w] || humanize(w);
     const onBoard = w === "floor" || w === "block";
     const open = only || list.length <= 6 || (!onBoard && ["claim", "discard", "take", "pay-with", "want", "mark", "go", "put-up"].includes(w));
-    const box = h("details.group", { open: open ? true : null });
+    const box = h("details.group", { open: open || opened.has(w) ? true : null, "data-group": w });
     box.appendChild(h("summary", { text: `${title} (${list.length})` }));
     if (onBoard) box.appendChild(h("p.muted.hint", { text: w === "floor" ? "Or click a highlighted cell of the island." : "Or click a highlighted block of the city." }));
     const wrap = h("div.group-buttons", {});
