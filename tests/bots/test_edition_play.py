@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tycoon.bots import make_bot
-from tycoon.bots.heuristic import HeuristicBot, deals
+from tycoon.bots.heuristic import HeuristicBot
 from tycoon.bots.heuristic_builder import (
     ANYWAY_ROUNDS,
     CHIP_CASH,
@@ -80,14 +80,14 @@ def test_b40_basic_bot_sells_a_spare_chip_only_above_its_chip_price() -> None:
 
 
 def test_b40_chip_purchases_offered_to_the_search_are_legal_and_accepted() -> None:
-    """`deals`: a needed chip bought for cash from a seat that holds and does not need it;
-    the engine takes the offer and a `basic` seller accepts it."""
+    """`HeuristicBot.deals`: a needed chip bought for cash from a seat that holds and does
+    not need it; the engine takes the offer and a `basic` seller accepts it."""
     st = new_game("builder", ["a", "b", "c", "d"], 5, events=False)
     bots = [HeuristicBot(p) for p in range(4)]
     tried = 0
     while not st.termination and tried < 5:
         me = st.current_player
-        for a in deals(bots[me], st, me) if me >= 0 else []:
+        for a in bots[me].deals(st, me) if me >= 0 else []:
             assert a.kind == Kind.TRADE and a.d == CHIP_CASH + 10
             if not is_legal(st, a, me):
                 continue

@@ -195,8 +195,7 @@ def test_search_departs_from_basic_a_bounded_number_of_times_per_turn(
 
 def test_b40_search_tries_the_chip_purchases_basic_prices() -> None:
     """Builder: a needed chip bought for cash is no listed action, but the search plays it
-    as a candidate (`heuristic.deals`) wherever the engine would take the offer."""
-    from tycoon.bots.heuristic import deals
+    as a candidate (`HeuristicBot.deals`) wherever the engine would take the offer."""
     from tycoon.engine.api import is_legal
 
     st = new_game("builder", ["a", "b", "c", "d"], 5, events=False)
@@ -207,7 +206,7 @@ def test_b40_search_tries_the_chip_purchases_basic_prices() -> None:
         if st.termination or searched >= 3:
             break
         me = st.current_player
-        offers = [a for a in deals(strong.basic, st, me) if is_legal(st, a, me)] if me >= 0 else []
+        offers = [a for a in strong.basic.deals(st, me) if is_legal(st, a, me)] if me >= 0 else []
         if offers:
             legal = legal_actions(st)
             assert not set(offers) & set(legal)  # not in the listing

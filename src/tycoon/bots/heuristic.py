@@ -65,15 +65,6 @@ class EditionBrain(Protocol):
     def respond(self, st: GameState, seat: int) -> Action | None: ...
 
 
-def deals(bot: HeuristicBot, st: GameState, seat: int) -> list[Action]:
-    """Offers the bot's edition brain would make at a price of its own and the listing does
-    not hold (builder: a needed chip bought for cash); the search tries them as candidates."""
-    if st.edition is not bot._edition:
-        bot._setup(st)
-    make = getattr(bot.brain, "deals", None)
-    return list(make(st, seat)) if make is not None else []
-
-
 def _builder_brain(rng: Rng) -> EditionBrain:
     from tycoon.bots.heuristic_builder import BuilderBrain
 
@@ -205,6 +196,14 @@ class HeuristicBot:
                 if c[0] == seat:
                     return Action(Kind.CLAIM, c[1])
         return None
+
+    def deals(self, st: GameState, seat: int) -> list[Action]:
+        """Offers its edition brain would make at a price of its own and the listing does not
+        hold (builder: a needed chip bought for cash); the search tries them as candidates."""
+        if st.edition is not self._edition:
+            self._setup(st)
+        make = getattr(self.brain, "deals", None)
+        return list(make(st, seat)) if make is not None else []
 
     def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         if st.edition is not self._edition:

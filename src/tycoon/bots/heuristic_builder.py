@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tycoon.editions.builder import BUILDER, island, scoring, turn
+from tycoon.editions.builder import BUILDER, ONE_CHIP, island, scoring, turn
 from tycoon.editions.builder.chips import T, hand
 from tycoon.editions.builder.turn import CHOOSE, DISCARD, PARKING, STEAL
-from tycoon.engine.actions import Action, Kind, chips, items_of, pack, resources_of, unpack
+from tycoon.engine.actions import Action, Kind, items_of, pack, resources_of, unpack
 from tycoon.engine.api import clone
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
@@ -45,8 +45,6 @@ _REJECT = Action(Kind.REJECT)
 _BANKRUPT = Action(Kind.BANKRUPT)
 _FINE = Action(Kind.PAY_FINE)
 _CARD = Action(Kind.USE_CARD)
-_ONE = tuple(chips([int(u == t) for u in range(T)]) for t in range(T))
-"""One chip of each type, as an offer's items."""
 
 RESERVE = 60
 """Cash (M) kept after a purchase."""
@@ -318,7 +316,7 @@ class BuilderBrain:
                 continue
             for p in after(st, seat):
                 if st.alive[p] and res[p * T + u] and not deficit(st, p)[u]:
-                    out.append(Action(Kind.TRADE, p, 0, _ONE[u], price))
+                    out.append(Action(Kind.TRADE, p, 0, ONE_CHIP[u], price))
                     break
         return out
 

@@ -3,7 +3,7 @@
 At each decision with more than one legal action it picks a few candidates (the `basic`
 bot's own choice first, then a spread of the other listed actions, so an amount-carrying
 decision is searched over a few listed amounts, and the offers `basic` prices but the listing
-does not hold: builder's chip purchases, `heuristic.deals`) and plays rounds until its budget
+does not hold: builder's chip purchases, `HeuristicBot.deals`) and plays rounds until its budget
 is spent.
 Each round samples one *world* from the public information -- every deck re-shuffled from
 its sorted contents and a fresh dice generator, both drawn from the bot's own seeded
@@ -37,7 +37,7 @@ import json
 import time
 from collections.abc import Sequence
 
-from tycoon.bots.heuristic import HeuristicBot, deals
+from tycoon.bots.heuristic import HeuristicBot
 from tycoon.editions.board import SquareKind
 from tycoon.engine.actions import Action
 from tycoon.engine.api import clone, is_legal
@@ -56,7 +56,7 @@ CANDIDATES = 5
 FLOW_ROUNDS = 30
 """Rounds of expected net rent a leaf adds to money scores (`leaf_value`)."""
 DEALS = 2
-"""Offers at the `basic` bot's own prices (`heuristic.deals`: builder's chip purchases) tried
+"""Offers at the `basic` bot's own prices (`HeuristicBot.deals`: builder's chip purchases) tried
 beside the listed candidates, at most."""
 MAX_ROLLOUT_ACTIONS = 3000
 """Safety cap on the actions of one rollout."""
@@ -224,7 +224,7 @@ class SearchBot:
             return first
         here = json.dumps(snapshot(st))
         listed = candidates(legal, first, self.k)
-        listed += [a for a in deals(self.basic, st, seat)[:DEALS] if is_legal(st, a, seat)]
+        listed += [a for a in self.basic.deals(st, seat)[:DEALS] if is_legal(st, a, seat)]
         cands = [a for a in listed if a == first or (here, a) not in departed]
         if len(cands) <= 1:
             return first

@@ -40,7 +40,7 @@ CHIP_POINTS = 1.5
 points a chip (B-44, B-67); against three `basic` bots at 50 ms, 240 games each, weights
 1.0 and 1.5 won 30.8% and 35.4% (0.6 and 2.0: 33.1% and 38.1% of 160)."""
 
-_ONE_CHIP = tuple(chip_bits([1 if u == t else 0 for u in range(T)]) for t in range(T))
+ONE_CHIP = tuple(chip_bits([1 if u == t else 0 for u in range(T)]) for t in range(T))
 """The trade item bits of one chip of each type."""
 
 DISCARD, STEAL, PARKING, CHOOSE = turn.DISCARD, turn.STEAL, turn.PARKING, turn.CHOOSE
@@ -350,8 +350,8 @@ Builder: `floor L pay 1r,1g` (a floor on cell L), `bank-trade r for y` (4 for 1)
             j = p * T
             theirs = [u for u in range(T) if res[j + u]]
             for t in mine:
-                give = _ONE_CHIP[t]
-                out.extend(Action(Kind.TRADE, p, give, _ONE_CHIP[u], 0) for u in theirs if u != t)
+                give = ONE_CHIP[t]
+                out.extend(Action(Kind.TRADE, p, give, ONE_CHIP[u], 0) for u in theirs if u != t)
         return out
 
     # --- bankruptcy and the end ----------------------------------------------------------------
