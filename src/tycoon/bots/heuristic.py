@@ -32,7 +32,7 @@ from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.rules import flow
 from tycoon.rules import frames as F
-from tycoon.rules.auction import min_bid
+from tycoon.rules.auction import bid_unit, min_bid
 from tycoon.rules.property import (
     HOTEL,
     can_build,
@@ -86,6 +86,9 @@ _BRAINS: dict[str, Callable[[Rng], EditionBrain]] = {
 CONCENTRATE_PER_TURN = 3
 """Houses a seat moves to a dearer group in one turn when the bank has none (C-50: at most
 three houses a build window in classic)."""
+
+SALE_DEALS = 3
+"""Classic sales at the buyers' own prices offered to the search (`deals`), at most."""
 
 CLASSIC_START_CASH = 3000
 """The money thresholds below are in classic dollars; other editions scale them."""
@@ -203,7 +206,26 @@ class HeuristicBot:
         if st.edition is not self._edition:
             self._setup(st)
         make = getattr(self.brain, "deals", None)
-        return list(make(st, seat)) if make is not None else []
+        if make is not None:
+            return list(make(st, seat))
+        if st.edition.mechanics.trades == "sale":  # classic: deeds sold at what buyers pay
+            return trading.sale_deals(st, seat, lambda p, s: self.best_price(st, p, s), SALE_DEALS)
+        return []
+
+    def best_price(self, st: GameState, buyer: int, s: int) -> int:
+        """The most a bot like this one, as `buyer`, pays for deed `s` alone (`_good_offer`,
+        classic): the completion value for the last deed of its group, half as much again
+        as the price for a deed of a group it holds part of, else the price times its group
+        value; never more than it can pay and keep its reserve. 0: nothing."""
+        b = st.edition.board
+        price = int(b.price[s] * self.group_gain(st, buyer, s))
+        if trading.completes_for(st, s) == buyer:
+            price = max(price, trading.completion_value(st, buyer, s))
+        if trading.consolidates(st, buyer, s):
+            price = max(price, int(b.price[s] * trading.CONSOLIDATE_PREMIUM))
+        price = min(price, st.cash[buyer] - self.reserve(st, buyer))
+        unit = b.constants["money_unit"]
+        return max(0, price // unit * unit)
 
     def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         if st.edition is not self._edition:
@@ -424,6 +446,7 @@ class HeuristicBot:
             return _PASS
         step = self.bid_step
         if step:  # open at half the price, then raise by a tenth of it (in whole steps)
+            limit -= limit % bid_unit(st)  # a capped jump stays a legal amount
             if f[5] < 0:
                 target = price // 2 // step * step
             else:

@@ -20,7 +20,7 @@ Every offer is checked with `is_legal`; a bot makes at most one a turn (and the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tycoon.editions.board import Board
 from tycoon.engine.actions import Action, Kind
@@ -234,14 +234,19 @@ def has_building(st: GameState, seat: int) -> bool:
     return seat in builders(st)
 
 
+def consolidates(st: GameState, seat: int, s: int) -> bool:
+    """Is `s` a deed of a street group `seat` holds part of?"""
+    b = st.edition.board
+    g = b.group[s]
+    return g in street_groups(b) and any(st.owner[x] == seat for x in b.groups[g])
+
+
 def consolidation_acceptable(st: GameState, seat: int, mask: int, price: int, reserve: int) -> bool:
     """Buy a deed of a group we already hold part of, up to `CONSOLIDATE_PREMIUM` times its
     price, keeping the reserve."""
     b = st.edition.board
     s = mask.bit_length() - 1
-    if mask != 1 << s or b.group[s] not in street_groups(b):
-        return False
-    if not any(st.owner[x] == seat for x in b.groups[b.group[s]]):
+    if mask != 1 << s or not consolidates(st, seat, s):
         return False
     cap = int(b.price[s] * CONSOLIDATE_PREMIUM)
     return price <= cap and st.cash[seat] - price >= reserve
@@ -254,6 +259,32 @@ def sale_acceptable(st: GameState, seat: int, mask: int, price: int, reserve: in
     if mask != 1 << s or completes_for(st, s) != seat:
         return False
     return price <= completion_value(st, seat, s) and st.cash[seat] - price >= reserve
+
+
+def sale_deals(
+    st: GameState, seat: int, best_price: Callable[[int, int], int], k: int
+) -> list[Action]:
+    """Classic (C-59 to C-62): sales of one deed of `seat`, each to the buyer who pays most
+    for it (`best_price(buyer, deed)`, a multiple of the money unit), the `k` furthest over
+    the printed price. Not offered by `basic` itself; the search (`strong`) tries them
+    beside the listed actions."""
+    b = st.edition.board
+    owner = st.owner
+    found: list[tuple[int, Action]] = []
+    for s in b.deeds:
+        if owner[s] != seat:
+            continue
+        best: tuple[int, Action] | None = None
+        for p in range(st.n):
+            if p == seat or not st.alive[p]:
+                continue
+            price = best_price(p, s)
+            if price > b.price[s] and (best is None or price > best[1].c):
+                best = (price - b.price[s], Action(Kind.SELL_DEED, 1 << s, p, price))
+        if best is not None and flow.is_legal(st, best[1], seat):
+            found.append(best)
+    found.sort(key=lambda x: -x[0])
+    return [a for _, a in found[:k]]
 
 
 def missing_one(st: GameState, seat: int) -> list[tuple[int, int]]:
@@ -321,6 +352,7 @@ def fair_for_group(st: GameState, seat: int, lost: list[int], got: list[int], ca
 __all__ = [
     "completes_for",
     "completion_value",
+    "consolidates",
     "consolidation_acceptable",
     "consolidation_offer",
     "exchange_offer",
@@ -330,5 +362,6 @@ __all__ = [
     "missing_one",
     "premium",
     "sale_acceptable",
+    "sale_deals",
     "sale_offer",
 ]
