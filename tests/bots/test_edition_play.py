@@ -98,3 +98,29 @@ def test_b40_chip_purchases_offered_to_the_search_are_legal_and_accepted() -> No
             tried += 1
         step(st, bots)
     assert tried >= 5
+
+
+def test_c59_deed_sales_offered_to_the_search_are_at_the_most_a_basic_buyer_pays() -> None:
+    """C-59 to C-62, `HeuristicBot.deals` in classic: a deed sold for cash above its printed
+    price, to the buyer who pays most for it; the engine takes the offer, a `basic` buyer
+    accepts it, and he refuses the same deed for one money unit more."""
+    st = new_game("classic", ["a", "b", "c", "d"], 3, events=False)
+    bots = [HeuristicBot(p) for p in range(4)]
+    board = st.edition.board
+    unit = board.constants["money_unit"]
+    tried = 0
+    while not st.termination and tried < 20:
+        me = st.current_player
+        for a in bots[me].deals(st, me) if me >= 0 else []:
+            square = a.a.bit_length() - 1
+            assert a.kind == Kind.SELL_DEED and a.a == 1 << square and st.owner[square] == me
+            assert a.c > board.price[square] and a.c % unit == 0
+            assert a.c == max(bots[me].best_price(st, p, square) for p in range(4) if p != me)
+            for price, answer in ((a.c, _ACCEPT), (a.c + unit, Action(Kind.REJECT))):
+                w = clone(st)
+                apply_action(w, Action(Kind.SELL_DEED, a.a, a.b, price), me)
+                assert w.current_player == a.b
+                assert bots[a.b].choose(w, a.b, legal_actions(w)) == answer
+            tried += 1
+        step(st, bots)
+    assert tried == 20

@@ -215,3 +215,25 @@ def test_b40_search_tries_the_chip_purchases_basic_prices() -> None:
             searched += 1
         step(st, bots)
     assert searched == 3
+
+
+def test_c59_search_tries_deed_sales_at_the_buyers_price() -> None:
+    """Classic: a deed sold above its printed price is no listed action (the listing holds
+    the printed price), but the search plays the best-paid sales as candidates."""
+    st = new_game("classic", ["a", "b", "c", "d"], 3, events=False)
+    bots = [make_bot("basic", p) for p in range(4)]
+    strong = SearchBot(1, rounds=2)
+    searched = 0
+    for _ in range(20_000):
+        if st.termination or searched >= 3:
+            break
+        me = st.current_player
+        offers = strong.basic.deals(st, me) if me >= 0 else []
+        if offers:
+            legal = legal_actions(st)
+            assert not set(offers) & set(legal)
+            strong.choose(clone(st), me, legal)
+            assert set(offers) <= set(strong.last[0])
+            searched += 1
+        step(st, bots)
+    assert searched == 3

@@ -87,7 +87,7 @@ CONCENTRATE_PER_TURN = 3
 """Houses a seat moves to a dearer group in one turn when the bank has none (C-50: at most
 three houses a build window in classic)."""
 
-SALE_DEALS = 3
+SALE_DEALS = 2
 """Classic sales at the buyers' own prices offered to the search (`deals`), at most."""
 
 CLASSIC_START_CASH = 3000

@@ -3,8 +3,8 @@
 At each decision with more than one legal action it picks a few candidates (the `basic`
 bot's own choice first, then a spread of the other listed actions, so an amount-carrying
 decision is searched over a few listed amounts, and the offers `basic` prices but the listing
-does not hold: builder's chip purchases, `HeuristicBot.deals`) and plays rounds until its budget
-is spent.
+does not hold, `HeuristicBot.deals`: builder's chip purchases, classic's deed sales at the
+most a `basic` buyer pays) and plays rounds until its budget is spent.
 Each round samples one *world* from the public information -- every deck re-shuffled from
 its sorted contents and a fresh dice generator, both drawn from the bot's own seeded
 generator, so the real deck order and the game's generator are never read -- and plays every
@@ -56,8 +56,8 @@ CANDIDATES = 5
 FLOW_ROUNDS = 30
 """Rounds of expected net rent a leaf adds to money scores (`leaf_value`)."""
 DEALS = 2
-"""Offers at the `basic` bot's own prices (`HeuristicBot.deals`: builder's chip purchases) tried
-beside the listed candidates, at most."""
+"""Offers at the `basic` bot's own prices (`HeuristicBot.deals`: builder's chip purchases,
+classic's deed sales) tried beside the listed candidates, at most."""
 MAX_ROLLOUT_ACTIONS = 3000
 """Safety cap on the actions of one rollout."""
 MAX_DEPARTURES = 8

@@ -12,6 +12,8 @@ price of the whole group to the player who holds the rest. Offers:
   to the holder who can complete it (`consolidation_offer`), so that groups split three
   ways, or held in part by a player with buildings (who may sell nothing, A-14), come
   together and the game does not run for ever on the Start bonus.
+For the search (`strong`), not played by `basic`: classic sales of a deed at the most a
+`basic` buyer pays for it (`sale_deals`).
 Acceptance: a deed that completes the other player's group is handed over only for the
 premium or for a deed that completes one's own group (never cheaply).
 Every offer is checked with `is_legal`; a bot makes at most one a turn (and the engine's
