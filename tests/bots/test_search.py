@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from tycoon.bots import make_bot
+from tycoon.bots.heuristic import HeuristicBot
 from tycoon.bots.search import SearchBot, ahead, candidates, determinise
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.api import clone, legal_actions, new_game
@@ -237,3 +238,31 @@ def test_c59_search_tries_deed_sales_at_the_buyers_price() -> None:
             searched += 1
         step(st, bots)
     assert searched == 3
+
+
+def test_a_long_rollout_stops_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wall-clock cap holds inside a rollout: with a clock that moves 1 ms a reading, a
+    50 ms decision plays a few hundred rollout actions, not a whole 1000-round rollout (the
+    cap was once read only between rollouts, and wonders decisions overran it)."""
+    import tycoon.bots.search as search
+
+    class Clock:
+        now = 0.0
+
+        def perf_counter(self) -> float:
+            self.now += 0.001
+            return self.now
+
+    played = 0
+
+    def counted(st: GameState, bots: Sequence[HeuristicBot]) -> bool:
+        nonlocal played
+        played += 1
+        return step(st, bots)
+
+    st = _midgame("classic", 2)
+    monkeypatch.setattr(search, "time", Clock())
+    monkeypatch.setattr(search, "step", counted)
+    bot = SearchBot(1, rounds=1000, ms=50, horizon_rounds=1000)
+    bot.choose(st, 0, legal_actions(st))
+    assert 0 < played <= 50 * search.CLOCK_EVERY

@@ -27,7 +27,8 @@ action from the same state.
 
 It never re-implements a rule: every move goes through `legal_actions` and `apply_action`.
 Budget: `rounds` per decision (reproducible) and a wall-clock cap in milliseconds (`ms`,
-default 1000; when the cap cuts a search short the game depends on the machine's speed).
+default 1000) on the whole decision, read inside the rollouts too, so a long rollout cannot
+overrun it (when the cap cuts a search short the game depends on the machine's speed).
 Response windows (out-of-turn claims and the like) are answered as `basic` does.
 """
 
@@ -60,6 +61,8 @@ DEALS = 2
 classic's deed sales) tried beside the listed candidates, at most."""
 MAX_ROLLOUT_ACTIONS = 3000
 """Safety cap on the actions of one rollout."""
+CLOCK_EVERY = 16
+"""A rollout reads the clock every this many actions (and stops at the deadline)."""
 MAX_DEPARTURES = 8
 """Departures from the `basic` choice per player-turn at most. The bot also never departs
 twice to the same action from the same state in one turn, so its noisy search cannot cycle
@@ -213,6 +216,7 @@ class SearchBot:
         return self.basic.respond(st, seat)
 
     def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        deadline = time.perf_counter() + self.ms / 1000.0
         first = self.basic.choose(st, seat, legal)
         if len(legal) <= 1:
             return first
@@ -229,7 +233,6 @@ class SearchBot:
         if len(cands) <= 1:
             return first
         self.searched += 1
-        deadline = time.perf_counter() + self.ms / 1000.0
         totals = [0.0] * len(cands)
         rows: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
@@ -238,7 +241,10 @@ class SearchBot:
             world = determinise(st, self.rng)
             values = []
             for i in alive:
-                values.append(self._rollout(world, seat, cands[i]))
+                v = self._rollout(world, seat, cands[i], deadline)
+                if v is None:
+                    break
+                values.append(v)
                 if time.perf_counter() >= deadline:
                     break  # a round cut short is dropped (the candidates share worlds)
             if len(values) < len(alive):
@@ -263,7 +269,9 @@ class SearchBot:
             return cands[best]
         return first
 
-    def _rollout(self, world: GameState, seat: int, a: Action) -> float:
+    def _rollout(self, world: GameState, seat: int, a: Action, deadline: float) -> float | None:
+        """The leaf value of `a` played in `world`; None if the clock passed `deadline` first
+        (it is read every `CLOCK_EVERY` actions, so a long rollout cannot overrun the cap)."""
         w = clone(world)
         w.rng = world.rng.copy()
         flow.apply_action(w, a, seat)
@@ -272,9 +280,11 @@ class SearchBot:
         if rounds is None:
             rounds = w.edition.search_horizon_rounds
         stop = w.turn + rounds * w.n
-        for _ in range(MAX_ROLLOUT_ACTIONS):
+        for i in range(MAX_ROLLOUT_ACTIONS):
             if w.termination or w.turn >= stop:
                 break
+            if not i % CLOCK_EVERY and time.perf_counter() >= deadline:
+                return None
             step(w, bots)
         return leaf_value(w, seat, self.flow_rounds)
 
