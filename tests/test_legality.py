@@ -9,7 +9,7 @@ import pytest
 from tycoon.bots import make_bot
 from tycoon.editions.registry import all_editions
 from tycoon.engine import legal_actions, new_game
-from tycoon.engine.actions import Action, Kind, pack
+from tycoon.engine.actions import KIND_NAMES, Action, Kind, pack
 from tycoon.rules import flow
 from tycoon.sim.driver import step
 
@@ -17,7 +17,7 @@ AMOUNT_KINDS = {Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH, Kind.FL
 """Kinds whose amount is free: a listed one must be legal, an unlisted one may be too."""
 CANDIDATES = [
     Action(k, x)
-    for k in Kind
+    for k in KIND_NAMES
     if k not in AMOUNT_KINDS and k != Kind.DICE
     for x in (0, 1, 2, 3, 5, 12, 13, 14, 28, 39, 40)
 ] + [Action(Kind.ROLL, 0, 1), Action(Kind.DICE, 7, 1), Action(Kind.DICE, 3, 4, 1)]

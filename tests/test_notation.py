@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from tycoon.bots.base import make_bot
 from tycoon.engine.actions import (
     CARD_PREFIXES,
+    KIND_NAMES,
     Action,
     Kind,
     action_text,
@@ -72,7 +73,7 @@ assert set(ARGLESS) | set(ONE_INT) | {
     Kind.SELL_CARD,
     Kind.PAY_WITH,
     Kind.TRADE,
-} | set(BUILDER_KINDS) == set(Kind)
+} | set(BUILDER_KINDS) == set(KIND_NAMES)
 
 amounts = st.integers(min_value=0, max_value=10**9)
 masks = st.sets(st.integers(min_value=0, max_value=63), min_size=1, max_size=12).map(

@@ -48,6 +48,18 @@ def street_groups(b: Board) -> frozenset[int]:
     return _STREET_GROUPS[key]
 
 
+_STREET_MEMBERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _street_members(b: Board) -> tuple[tuple[int, ...], ...]:
+    """The deeds of each street group of a board, by group number (cached per board)."""
+    key = id(b)
+    members = _STREET_MEMBERS.get(key)
+    if members is None:
+        members = _STREET_MEMBERS[key] = tuple(b.groups[g] for g in sorted(street_groups(b)))
+    return members
+
+
 class Holdings:
     """What the distribution of the deeds means for deals, computed once per distribution
     (deeds change hands seldom; the bots ask at every pre-roll and every offer)."""
@@ -64,26 +76,31 @@ class Holdings:
         """Seat -> (its deeds, {other holder: deeds held}) of each street group it holds
         part of, by group number, where another seat holds part too."""
         whole = set()
-        for g in sorted(street_groups(b)):
-            members = b.groups[g]
+        for members in _street_members(b):
             holders: dict[int, list[int]] = {}
             for x in members:
-                holders.setdefault(owner[x], []).append(x)
+                o = owner[x]
+                if o in holders:
+                    holders[o].append(x)
+                else:
+                    holders[o] = [x]
             if len(holders) == 1:
                 if owner[members[0]] >= 0:
                     whole.add(owner[members[0]])
-            elif len(holders) == 2:  # one deed away from a seat, if held by one other
-                for o, xs in holders.items():
-                    if len(xs) == 1:
-                        other = next(h for h in holders if h != o)
-                        if other >= 0:
-                            self.completes[xs[0]] = other
-            for o, xs in holders.items():
-                if o < 0:
-                    continue
-                held = {h: len(ys) for h, ys in sorted(holders.items()) if h >= 0 and h != o}
-                if held:
-                    self.split.setdefault(o, []).append((xs, held))
+                continue  # one holder: nothing is split
+            if len(holders) == 2:  # one deed away from a seat, if held by one other
+                (o1, xs1), (o2, xs2) = holders.items()
+                if len(xs1) == 1 and o2 >= 0:
+                    self.completes[xs1[0]] = o2
+                if len(xs2) == 1 and o1 >= 0:
+                    self.completes[xs2[0]] = o1
+            seats = sorted(o for o in holders if o >= 0)
+            if len(seats) < 2:
+                continue  # one seat and the bank: nobody else holds part
+            for o in seats:
+                self.split.setdefault(o, []).append(
+                    (holders[o], {h: len(holders[h]) for h in seats if h != o})
+                )
         self.whole = frozenset(whole)
         """The seats that hold a whole street group."""
         self.sales = tuple(sorted(self.completes.items()))
@@ -92,17 +109,24 @@ class Holdings:
 
 _HOLDINGS: dict[tuple[int, tuple[int, ...]], Holdings] = {}
 _HOLDINGS_KEPT = 4096
+_last: tuple[Board | None, list[int], Holdings | None] = (None, [], None)
+"""The last distribution asked for and its `Holdings` (most asks repeat it)."""
 
 
 def holdings(st: GameState) -> Holdings:
     """The `Holdings` of the state's distribution of deeds (cached)."""
+    global _last
     b = st.edition.board
+    last = _last
+    if last[0] is b and last[1] == st.owner and last[2] is not None:
+        return last[2]
     key = (id(b), tuple(st.owner))
     h = _HOLDINGS.get(key)
     if h is None:
         if len(_HOLDINGS) >= _HOLDINGS_KEPT:
             _HOLDINGS.clear()
         h = _HOLDINGS[key] = Holdings(b, st.owner)
+    _last = (b, list(st.owner), h)
     return h
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, get_type_hints
 
 from tycoon.editions.board import Board, load_board
 from tycoon.engine.errors import OptionError
+from tycoon.rules.common import next_alive
 
 if TYPE_CHECKING:
     from tycoon.engine.actions import Action
@@ -409,8 +410,6 @@ class Edition:
 
     def next_player(self, st: GameState, seat: int) -> int:
         """Hook: the seat whose turn follows `seat`'s (default: the next one still in)."""
-        from tycoon.rules.common import next_alive
-
         return next_alive(st, seat)
 
     def listed_price(self, st: GameState, square: int) -> int:

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from enum import IntEnum
 from importlib import resources
 from typing import Any, NamedTuple
 
 from tycoon.engine.errors import RecordError
+from tycoon.engine.types import constant_names
 
 SCHEMA = "tycoon.board/1"
 
 
-class SquareKind(IntEnum):
+class SquareKind:
+    """Square kinds (plain ints, see `constant_names`)."""
+
     START = 0
     STREET = 1
     RAILWAY = 2
@@ -34,6 +36,11 @@ class SquareKind(IntEnum):
     STEAL = 11
     """Take a chip from another player (builder B-34)."""
 
+
+SQUARE_KIND_NAMES = constant_names(SquareKind)
+"""Every square kind -> its name (`STREET`)."""
+SQUARE_KINDS = {name: k for k, name in SQUARE_KIND_NAMES.items()}
+"""Every square kind by name."""
 
 DEED_KINDS = frozenset({SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY})
 
@@ -182,7 +189,7 @@ def _effect_args(
     eff: dict[str, Any],
     where: str,
     size: int,
-    kinds: set[SquareKind],
+    kinds: set[int],
     deck_names: list[str],
 ) -> tuple[int, int]:
     """The (x, y) numbers of one card effect, validated."""
@@ -203,12 +210,12 @@ def _effect_args(
             raise RecordError(f"board data: {where}.pay_or_draw.deck: unknown deck '{deck}'")
         return fee, deck_names.index(deck)
     if code == "move_to_nearest":
-        if not isinstance(arg, str) or arg.upper() not in SquareKind.__members__:
+        if not isinstance(arg, str) or arg.upper() not in SQUARE_KINDS:
             raise RecordError(
                 f"board data: {where}.move_to_nearest: unknown square kind {arg!r}"
-                f" (expected one of {', '.join(k.name.lower() for k in SquareKind)})"
+                f" (expected one of {', '.join(n.lower() for n in SQUARE_KINDS)})"
             )
-        target = SquareKind[arg.upper()]
+        target = SQUARE_KINDS[arg.upper()]
         if target not in kinds:
             raise RecordError(
                 f"board data: {where}.move_to_nearest: no '{arg}' square on this board"
@@ -271,7 +278,7 @@ def parse_board(data: dict[str, Any]) -> Board:
             raise RecordError(f"board data: {where}.index: expected {i}")
         kind_name = _need(sq, "kind", str, where)
         try:
-            kind = SquareKind[kind_name.upper()]
+            kind = SQUARE_KINDS[kind_name.upper()]
         except KeyError:
             raise RecordError(f"board data: {where}.kind: unknown kind '{kind_name}'") from None
         cols["name"].append(_need(sq, "name", str, where))
@@ -307,14 +314,14 @@ def parse_board(data: dict[str, Any]) -> Board:
     group_kind = []
     for gid in gids:
         g = groups_raw[gid]
-        gk = SquareKind[_need(g, "kind", str, f"groups.{gid}").upper()]
+        gk = SQUARE_KINDS[_need(g, "kind", str, f"groups.{gid}").upper()]
         group_kind.append(int(gk))
         if gk == SquareKind.RAILWAY:
             railway_rents = tuple(_need(g, "rent_by_count", list, f"groups.{gid}"))
         if gk == SquareKind.UTILITY:
             utility_multipliers = tuple(_need(g, "dice_multiplier_by_count", list, f"groups.{gid}"))
     decks_raw: dict[str, Any] = data["decks"]
-    kinds_seen = {SquareKind(k) for k in cols["kind"]}
+    kinds_seen = set(cols["kind"])
     deck_letters = _deck_letters(data, decks_raw)
     decks = []
     for di, d in enumerate(deck_names):

@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from tycoon.editions.board import DEED_KINDS, SquareKind
+from tycoon.editions.board import DEED_KINDS, SQUARE_KIND_NAMES, SquareKind
 
 if TYPE_CHECKING:
     from tycoon.editions.base import Edition
@@ -55,14 +55,14 @@ def board_view(ed: Edition, lang: str = "en") -> dict[str, Any]:
     raw_groups = list(raw["groups"].values())
     squares = []
     for s, sq in enumerate(raw["squares"]):
-        kind = SquareKind(b.kind[s])
+        kind = b.kind[s]
         g = b.group[s]
         out: dict[str, Any] = {
             "index": s,
             "name": b.name[s] if local else b.name_en[s],
             "name_en": b.name_en[s],
             "name_local": b.name[s],
-            "kind": kind.name.lower(),
+            "kind": SQUARE_KIND_NAMES[kind].lower(),
             "group": g if g >= 0 else None,
         }
         if kind in DEED_KINDS:
@@ -81,13 +81,13 @@ def board_view(ed: Edition, lang: str = "en") -> dict[str, Any]:
     for g, gid in enumerate(b.group_id):
         rg = raw_groups[g]
         colour = rg.get("colour")
-        gk = SquareKind(b.group_kind[g])
+        gk = b.group_kind[g]
         row: dict[str, Any] = {
             "index": g,
             "id": gid,
             "name": rg.get("name", b.group_name_en[g]) if local else b.group_name_en[g],
             "name_en": b.group_name_en[g],
-            "kind": gk.name.lower(),
+            "kind": SQUARE_KIND_NAMES[gk].lower(),
             "colour": colour,
             "rgb": COLOURS.get(colour) if isinstance(colour, str) else None,
             "squares": list(b.groups[g]),

@@ -49,12 +49,14 @@ The vocabulary (see README, "Action vocabulary"); `S` is a square index, `P` a s
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import NamedTuple
 
+from tycoon.engine.types import constant_names
 
-class Kind(IntEnum):
-    """Action kinds; the order is the order of `legal_actions`."""
+
+class Kind:
+    """Action kinds (plain ints, see `constant_names`); the order is the order of
+    `legal_actions`."""
 
     DICE = 0
     ROLL = 1
@@ -100,6 +102,9 @@ class Kind(IntEnum):
     CROSS = 63
     CALL_OUT = 65
 
+
+KIND_NAMES = constant_names(Kind)
+"""Every action kind -> its name (`ROLL`)."""
 
 FIRST_EDITION_KIND = 40
 """Kinds from here on belong to one edition (builder 40 to 59, metropol 60 to 79); the

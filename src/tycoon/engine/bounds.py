@@ -15,6 +15,7 @@ from __future__ import annotations
 from tycoon.engine.actions import (
     CARD_BIT,
     CARD_LIMIT,
+    KIND_NAMES,
     RES_SHIFT,
     Action,
     Kind,
@@ -60,9 +61,8 @@ for _k in (Kind.BUILD, Kind.SELL_BUILDING, Kind.MORTGAGE, Kind.UNMORTGAGE, Kind.
     _SHAPES[_k] = ("sq", "0", "0", "0")
 for _k in (Kind.MARK, Kind.BUILD_HOTEL, Kind.GO, Kind.PUT_UP):
     _SHAPES[_k] = ("sq", "0", "0", "0")
-for _k in Kind:
+for _k in KIND_NAMES:
     _SHAPES.setdefault(_k, _NONE)
-_KINDS = {int(k): k for k in Kind}
 _FIELDS = "abcd"
 _CARD_BITS = (1 << (RES_SHIFT - CARD_BIT)) - 1
 
@@ -128,7 +128,7 @@ def fault(st: GameState, a: object) -> str:
     if type(a) is not Action:
         return f"not an Action: {type(a).__name__}"
     k = a[0]
-    if type(k) is not Kind and (type(k) is not int or k not in _KINDS):
+    if type(k) is not int or k not in KIND_NAMES:
         return f"unknown action kind {number_text(k)}"
     shape = _SHAPES[k]
     for i in range(4):

@@ -18,6 +18,15 @@ NOBODY = -1
 """Owner id of an unowned deed."""
 
 
+def constant_names(namespace: type) -> dict[int, str]:
+    """Value -> name of the int constants of a namespace class (`Kind`, `SquareKind`).
+
+    Those are plain classes of ints rather than `IntEnum`s: on Python 3.11 every read of
+    an enum member (`Kind.ROLL`) goes through the enum metaclass's attribute hook and costs
+    several times a plain class attribute, and the engine reads them on every action."""
+    return {v: k for k, v in vars(namespace).items() if k.isupper() and type(v) is int}
+
+
 class Termination(StrEnum):
     """How a game ended."""
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from tycoon.editions.base import Edition
-from tycoon.engine.actions import CARD_BIT, RES_SHIFT, Action, Kind, unpack
+from tycoon.engine.actions import CARD_BIT, KIND_NAMES, RES_SHIFT, Action, Kind, unpack
 from tycoon.rl.tables import EditionTable, table_for
 
 CODEC_VERSION = 0
@@ -100,7 +100,7 @@ class Codec:
         start = 1  # index 0: PASS_WINDOW
         for k in sorted(self.table.kinds):
             shape = _SHAPES.get(k, ())
-            blk = Block(int(k), Kind(k).name.lower(), tuple((d, dims[d]) for d in shape), start)
+            blk = Block(int(k), KIND_NAMES[k].lower(), tuple((d, dims[d]) for d in shape), start)
             blocks.append(blk)
             start += blk.size
         self.blocks = tuple(blocks)

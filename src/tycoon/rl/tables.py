@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tycoon.editions.base import Edition
-from tycoon.engine.actions import Kind
+from tycoon.engine.actions import KIND_NAMES, Kind
 from tycoon.rules.auction import LADDER
 
 _COMMON: tuple[int, ...] = (Kind.ROLL, Kind.BID, Kind.PASS, Kind.PAY, Kind.ACCEPT, Kind.REJECT)
@@ -74,4 +74,4 @@ def table_for(edition: Edition) -> EditionTable:
     t = TABLES.get(edition.id)
     if t is not None:
         return t
-    return EditionTable(frozenset(k for k in Kind if k != Kind.DICE))
+    return EditionTable(frozenset(k for k in KIND_NAMES if k != Kind.DICE))

@@ -38,7 +38,7 @@ _IN_JAIL = {Kind.BUILD: "buy houses or hotels", Kind.SELL_DEED: "sell deeds to p
 
 def refusal(st: GameState, seat: int, a: Action) -> Refusal | None:
     """C-43: what a jailed player may not do."""
-    what = _IN_JAIL.get(Kind(a.kind)) if a.kind in _IN_JAIL else None
+    what = _IN_JAIL.get(a.kind)
     if what and st.jail[seat] >= 0:
         return Refusal("C-43", f"a player in jail may not {what}")
     return None
