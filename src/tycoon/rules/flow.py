@@ -10,7 +10,7 @@ at any decision point in classic, C-13; only between turns in wonders, W-24 b).
 
 from __future__ import annotations
 
-from tycoon.editions.board import SquareKind
+from tycoon.editions.board import DEED_KINDS, SquareKind
 from tycoon.engine import events as ev
 from tycoon.engine.actions import FIRST_EDITION_KIND, Action, Kind
 from tycoon.engine.errors import IllegalActionError
@@ -769,7 +769,7 @@ def _land(st: GameState, seat: int, dice: int) -> None:
     st.edition.on_land(st, seat, sq)
     if st.edition.resolve_square(st, seat, sq, dice):
         return
-    if kind in (SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY):
+    if kind in DEED_KINDS:
         owner = st.owner[sq]
         if owner < 0:
             st.stack.append((F.BUY, seat, sq))  # C-21
