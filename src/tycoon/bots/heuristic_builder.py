@@ -23,11 +23,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tycoon.editions.builder import BUILDER, ONE_CHIP, island, scoring, turn
+from tycoon.editions.builder import BUILDER, ONE_CHIP, chip_swaps, island, scoring, turn
 from tycoon.editions.builder.chips import T, hand
 from tycoon.editions.builder.turn import CHOOSE, DISCARD, PARKING, STEAL
 from tycoon.engine.actions import Action, Kind, items_of, pack, resources_of, unpack
-from tycoon.engine.api import clone
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.rules import frames as F
@@ -45,6 +44,9 @@ _REJECT = Action(Kind.REJECT)
 _BANKRUPT = Action(Kind.BANKRUPT)
 _FINE = Action(Kind.PAY_FINE)
 _CARD = Action(Kind.USE_CARD)
+_TURN_FRAMES = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
+_STEP_FRAMES = frozenset({F.ROLL_AGAIN, F.END_TURN})
+"""After the landing: floors, bank trades and swaps."""
 
 RESERVE = 60
 """Cash (M) kept after a purchase."""
@@ -65,17 +67,19 @@ def target(st: GameState, seat: int) -> tuple[int, int]:
     building if free, the next floor of its tallest unfinished building, else a first floor
     (cell -1 if it can build nothing)."""
     d = BUILDER.data
-    owner, height = st.ext["cell_owner"], st.ext["height"]
-    blocks = st.ext["blocks"][seat]
+    ext = st.ext
+    owner, height = ext["cell_owner"], ext["height"]
+    blocks = ext["blocks"][seat]
+    top = d.max_floors
     best, best_h = -1, 0
     for c in d.cells:
         if owner[c] == seat:
             h = height[c]
-            if h == d.max_floors:
+            if h == top:
                 if island.penthouse_free(st):
                     return c, island.PENTHOUSE
                 continue
-            if blocks >= d.max_floors - h and h > best_h:
+            if h > best_h and blocks >= top - h:
                 best, best_h = c, h
     if best >= 0:
         return best, best_h + 1
@@ -91,10 +95,15 @@ def needs(st: GameState, seat: int) -> tuple[list[int], list[int]]:
     if not level:
         return [0] * T, have
     named = BUILDER.data.floor_named[level - 1]
-    return (
-        [max(0, named[t] - have[t]) for t in range(T)],
-        [max(0, have[t] - named[t]) for t in range(T)],
-    )
+    short = [0] * T
+    extra = [0] * T
+    for t in range(T):
+        x = have[t] - named[t]
+        if x < 0:
+            short[t] = -x
+        else:
+            extra[t] = x
+    return short, extra
 
 
 def deficit(st: GameState, seat: int) -> list[int]:
@@ -152,7 +161,7 @@ class BuilderBrain:
         k = f[0]
         if k == DISCARD:
             return self._discard(st, seat)
-        if k in (F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL):
+        if k in _TURN_FRAMES:
             claim = self.respond(st, seat)
             if claim:
                 return claim
@@ -188,7 +197,7 @@ class BuilderBrain:
     ) -> Action | None:
         """Its own options are built from the rules' helpers, not from the whole legal list
         (which also lists every exchange with every player)."""
-        step = f[0] in (F.ROLL_AGAIN, F.END_TURN)
+        step = f[0] in _STEP_FRAMES
         if step and st.jail[seat] < 0:
             act = self._floor(st, seat)
             if act is not None:
@@ -231,74 +240,100 @@ class BuilderBrain:
         `_penthouse_wins`), else a new building next to its own ones. It asks the rules for
         its own buildings and the empty cells only, not for the whole floor listing."""
         d = BUILDER.data
+        ext = st.ext
         have = hand(st, seat)
         if sum(have) < 2:
             return None
-        owner = st.ext["cell_owner"]
+        owner, height = ext["cell_owner"], ext["height"]
+        blocks = ext["blocks"][seat] > 0
+        top = d.max_floors
         mine = [c for c in d.cells if owner[c] == seat]
-        best, key = None, (-1, 0)
+        best, best_level, best_pay = -1, 0, 0
+        free: bool | None = None  # `island.penthouse_free`, looked up once
         for cell in mine:  # higher floors first: any of them is worth more than a new one
-            level = island.level_on(st, d, seat, cell)
-            pay = island.default_payment(d, level, have) if level else None
-            if pay is None:
-                continue
-            a = Action(Kind.FLOOR, cell, pack(pay))
-            if level == island.PENTHOUSE:
-                if self._penthouse_wins(st, seat, a):
-                    return a
-            elif (level, -cell) > key:
-                best, key = a, (level, -cell)
-        if best is not None:
-            return best
-        if len(mine) >= 4 or st.ext["blocks"][seat] <= 0:
+            h = height[cell]  # the level: `island.level_on`, inlined
+            if h < top:  # the highest level, the lowest cell on ties
+                if not blocks or h + 1 <= best_level:
+                    continue
+                pay = island.listed_payment(d, h + 1, have)
+                if pay >= 0:
+                    best, best_level, best_pay = cell, h + 1, pay
+            elif h == top:
+                if free is None:
+                    free = island.penthouse_free(st)
+                pay = island.listed_payment(d, island.PENTHOUSE, have) if free else -1
+                if pay >= 0:
+                    a = Action(Kind.FLOOR, cell, pay)
+                    if self._penthouse_wins(st, seat, a):
+                        return a
+        if best >= 0:
+            return Action(Kind.FLOOR, best, best_pay)
+        if len(mine) >= 4 or not blocks:
             return None  # 12 blocks: at most three 4-floor buildings and a spare
-        pay = island.default_payment(d, 1, have)
-        if pay is None:
+        pay = island.listed_payment(d, 1, have)
+        if pay < 0:
             return None
-        for cell in d.cells:  # a new building, next to its own ones (Community Builder, B-70)
+        # a new building, next to the most of its own ones, the lowest cell on ties
+        # (Community Builder, B-70); with three buildings only next to one of them
+        best_near = -1 if len(mine) < 3 else 0
+        neighbours = d.neighbours
+        for cell in d.cells:
             if owner[cell] >= 0:
                 continue
-            near = sum(1 for x in d.neighbours[cell] if owner[x] == seat)
-            if len(mine) >= 3 and not near:
-                continue
-            k = (10 + 3 * near, -cell)
-            if k > key:
-                best, key = Action(Kind.FLOOR, cell, pack(pay)), k
-        return best
+            near = 0
+            if mine:
+                for x in neighbours[cell]:
+                    if owner[x] == seat:
+                        near += 1
+            if near > best_near:
+                best, best_near = cell, near
+            if not mine:
+                break  # no neighbours anywhere: the first empty cell
+        return Action(Kind.FLOOR, best, pay) if best >= 0 else None
 
     def _penthouse_wins(self, st: GameState, seat: int, a: Action) -> bool:
         """Place the penthouse if the game then ends with this seat the sole winner, after
         `SHARED_WIN_ROUNDS` rounds also if it shares the win, and after `ANYWAY_ROUNDS`
-        in any case (a game whose others can no longer build would otherwise never end)."""
+        in any case (a game whose others can no longer build would otherwise never end).
+        The scores are read with the penthouse put on the state for a moment."""
         if st.rounds >= ANYWAY_ROUNDS:
             return True
-        c = clone(st)
-        c.ext["height"][a.a] = island.PENTHOUSE
-        won = scoring.winners(c, BUILDER.data)
+        height = st.ext["height"]
+        was = height[a.a]
+        height[a.a] = island.PENTHOUSE
+        try:
+            won = scoring.winners(st, BUILDER.data)
+        finally:
+            height[a.a] = was
         return won == (seat,) or (st.rounds >= SHARED_WIN_ROUNDS and seat in won)
 
     def _swap(
         self, st: GameState, seat: int, wants: tuple[list[int], list[int]] | None
     ) -> Action | None:
-        """Offer one chip swap a turn: a spare chip for one the target floor needs."""
+        """Offer one chip swap a turn: a spare chip for one the target floor needs, to the
+        first partner in turn order that has one, in the order of its own shuffle of the
+        listed offers (`Builder.chip_offers`)."""
         stamp = (st.turn, st.rounds)
         if self._offered == stamp or not trade.may_offer(st, seat):
             return None
         need, extra = wants or needs(st, seat)
         if not any(need):
             return None
+        n = st.n
         partners = [p for p in after(st, seat) if st.alive[p]]
-        offers = BUILDER.chip_offers(st, seat, partners)  # partners in turn order after it
-        self.rng.shuffle(offers)
-        offers.sort(key=lambda a: (a.a - seat) % st.n)  # stable: random types per partner
-        for a in offers:
-            give, get = resources_of(a.b), resources_of(a.c)
-            t = give.index(1)
-            u = get.index(1)
-            if need[u] and extra[t]:
-                self._offered = stamp
-                return a
-        return None
+        swaps = chip_swaps(st, seat, partners)  # partners in turn order after it
+        self.rng.shuffle(swaps)
+        best: tuple[int, int, int] | None = None
+        first = n  # the partner's place after this seat
+        for s in swaps:
+            p, t, u = s
+            if need[u] and extra[t] and (p - seat) % n < first:
+                best, first = s, (p - seat) % n
+        if best is None:
+            return None
+        self._offered = stamp
+        p, t, u = best
+        return Action(Kind.TRADE, p, ONE_CHIP[t], ONE_CHIP[u], 0)
 
     def deals(self, st: GameState, seat: int) -> list[Action]:
         """Cash offers for a chip the target floor needs, one per type: to the first other

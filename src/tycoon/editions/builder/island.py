@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tycoon.editions.builder.chips import T
 from tycoon.editions.builder.data import BuilderData
+from tycoon.engine.actions import pack
 from tycoon.engine.state import GameState
 
 PENTHOUSE = 5
@@ -37,9 +38,12 @@ def penthouse_free(st: GameState) -> bool:
 def payment_ok(d: BuilderData, level: int, pay: tuple[int, ...]) -> bool:
     """B-44: the named chips of the level, and the wild slots paid with any types."""
     named = d.floor_named[level - 1]
-    if any(pay[t] < named[t] for t in range(T)):
-        return False
-    return sum(pay) == sum(named) + d.floor_any[level - 1]
+    total = d.floor_any[level - 1]
+    for t in range(T):
+        if pay[t] < named[t]:
+            return False
+        total += named[t]
+    return sum(pay) == total
 
 
 def default_payment(d: BuilderData, level: int, have: list[int]) -> tuple[int, ...] | None:
@@ -57,6 +61,24 @@ def default_payment(d: BuilderData, level: int, have: list[int]) -> tuple[int, .
         left[t] -= 1
         pay[t] += 1
     return tuple(pay)
+
+
+_LISTED: dict[int, tuple[BuilderData, dict[tuple[int, ...], int]]] = {}
+"""Per data table (by id, the table kept alive): (level, *hand) -> `listed_payment`."""
+
+
+def listed_payment(d: BuilderData, level: int, have: list[int]) -> int:
+    """`default_payment` packed (`pack`), -1 if he cannot pay; remembered per hand."""
+    entry = _LISTED.get(id(d))
+    if entry is None or entry[0] is not d:
+        entry = _LISTED[id(d)] = (d, {})
+    memo = entry[1]
+    key = (level, *have)
+    packed = memo.get(key)
+    if packed is None:
+        pay = default_payment(d, level, have)
+        packed = memo[key] = -1 if pay is None else pack(pay)
+    return packed
 
 
 def can_finish(st: GameState, d: BuilderData, seat: int) -> bool:

@@ -83,11 +83,39 @@ def breakdown(st: GameState, d: BuilderData) -> list[dict[str, int]]:
     return out
 
 
+def totals(st: GameState, d: BuilderData) -> list[int]:
+    """Per seat: the total of `breakdown` (B-71), without the rows."""
+    o = st.options
+    tie = str(getattr(o, "bonus_tie", "none"))
+    metric = str(getattr(o, "community_metric", "largest_component"))
+    n = st.n
+    out = [0] * n
+    owner, height = st.ext["cell_owner"], st.ext["height"]
+    points = d.building_points
+    for c in d.cells:  # B-67
+        p = owner[c]
+        if p >= 0:
+            out[p] += points[height[c] - 1]
+    deed_owner = st.owner
+    for g, squares in enumerate(st.edition.board.groups):  # B-68
+        if not squares:  # owned whole by every seat, as `monopoly_points` counts it
+            out = [x + d.monopoly_points[g] for x in out]
+            continue
+        first = deed_owner[squares[0]]
+        if 0 <= first < n and all(deed_owner[s] == first for s in squares):
+            out[first] += d.monopoly_points[g]
+    for p in _bonus(list(st.cash), tie, 0):  # B-69
+        out[p] += d.billionaire_points
+    for p in _bonus([community_size(st, d, p, metric) for p in range(n)], tie, 2):  # B-70
+        out[p] += d.community_points
+    return out
+
+
 def winners(st: GameState, d: BuilderData) -> tuple[int, ...]:
     """B-71: the highest total, bankrupt or not; then the most cash; then a shared win."""
-    totals = [row["total"] for row in breakdown(st, d)]
-    top = max(totals)
-    best = [p for p in range(st.n) if totals[p] == top]
+    total = totals(st, d)
+    top = max(total)
+    best = [p for p in range(st.n) if total[p] == top]
     cash = max(st.cash[p] for p in best)
     return tuple(p for p in best if st.cash[p] == cash)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tycoon.editions.board import Board
 from tycoon.editions.builder import chips, island
 from tycoon.editions.builder.chips import T
 from tycoon.editions.builder.data import BuilderData
@@ -62,10 +63,23 @@ def check_safety_end(st: GameState) -> None:
 def forced_card(st: GameState, seat: int) -> int:
     """The lowest FORCED TRADE! card `seat` holds, -1 if none."""
     b = st.edition.board
-    held = [
-        c for c, h in st.card_holder.items() if h == seat and b.card(c).effect == "forced_trade"
-    ]
-    return min(held) if held else -1
+    entry = _FORCED.get(id(b))
+    if entry is None or entry[0] is not b:
+        entry = _FORCED[id(b)] = (b, {})
+    forced = entry[1]
+    best = -1
+    for c, h in st.card_holder.items():
+        if h == seat:
+            is_forced = forced.get(c)
+            if is_forced is None:
+                is_forced = forced[c] = b.card(c).effect == "forced_trade"
+            if is_forced and (best < 0 or c < best):
+                best = c
+    return best
+
+
+_FORCED: dict[int, tuple[Board, dict[int, bool]]] = {}
+"""Per board (by id, the board kept alive): card -> is it a FORCED TRADE! card?"""
 
 
 def may_force_now(st: GameState, f: tuple[Any, ...]) -> bool:
