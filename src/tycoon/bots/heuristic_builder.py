@@ -126,7 +126,11 @@ def chip_value(st: GameState, seat: int, counts: Sequence[int]) -> int:
     """What `counts` chips are worth to `seat` in a deal, in tens of M (the unit `_good`
     counts cash in): `CHIP_CASH` for a chip the target floor does not need, three times
     that for one it needs."""
-    need = deficit(st, seat)
+    return _chip_value(deficit(st, seat), counts)
+
+
+def _chip_value(need: list[int], counts: Sequence[int]) -> int:
+    """`chip_value` with the seat's `deficit` known."""
     total = 0
     for t in range(T):
         c = counts[t]
@@ -179,7 +183,10 @@ class BuilderBrain:
         if k == F.DEBT:
             return self._debt(st, seat, f, legal)
         if k == F.OFFER:
-            return _ACCEPT if _ACCEPT in legal and self._good(st, seat, f) else _REJECT
+            # `trade.accept_is_legal` is what lists ACCEPT (`trade.offer_legal`): the legal
+            # list, with every exchange in it, is not built
+            good = self._good(st, seat, f) and trade.accept_is_legal(st, f)
+            return _ACCEPT if good else _REJECT
         if k == STEAL:
             return self._steal(st, seat, legal)
         if k == PARKING:
@@ -373,14 +380,14 @@ class BuilderBrain:
     def _steal(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         need = deficit(st, seat)
         scores = BUILDER.scores(st)
-        steals = [a for a in legal if a.kind == Kind.STEAL]  # OQ-2 lists more at Steal
+        steals = turn.steal_actions(st, seat)  # not the legal list: OQ-2 lists more at Steal
         n, r = st.n, self._rank()
         return max(steals, key=lambda a: (need[a.b], scores[a.a], -((a.a - seat) % n), r[a.b]))
 
     def _parking(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         need = deficit(st, seat)
         extra = spare(st, seat)
-        trades = [a for a in legal if a.kind == Kind.PARKING_TRADE]
+        trades = sorted(turn.exchange_actions(st, seat))  # as listed (legal lists more)
         self.rng.shuffle(trades)
         for a in trades:
             if need[a.b]:
@@ -437,9 +444,9 @@ class BuilderBrain:
         """An exchange offered to `seat`: accept when chips, deeds and cash it gets are worth
         more than what it gives (chips by need, deeds at their price, never completing the
         other player's monopoly)."""
-        _, _seat, kind, frm, what, cash = f
-        if kind != F.OFFER_TRADE:
+        if f[2] != F.OFFER_TRADE:
             return False
+        _, _seat, _kind, frm, what, cash = f
         give, get = what  # `give`: what the offerer gives (this seat gets)
         b = st.edition.board
         got_sq, got_cards = items_of(give)
@@ -450,13 +457,13 @@ class BuilderBrain:
                 return False
         gain: int = cash // 10 + 5 * (len(got_cards) - len(lost_cards))
         gain += sum(b.price[s] // 10 for s in got_sq) - sum(b.price[s] // 8 for s in lost_sq)
-        gain += chip_value(st, seat, resources_of(give))
+        need = deficit(st, seat)
+        gain += _chip_value(need, resources_of(give))
         lost = resources_of(get)
         if any(lost):
-            need = deficit(st, seat)
             if any(lost[t] and need[t] for t in range(T)):
                 return False
-            gain -= chip_value(st, seat, lost)
+            gain -= _chip_value(need, lost)
         if cash < 0 and st.cash[seat] + cash < RESERVE:
             return False
         return gain > 0

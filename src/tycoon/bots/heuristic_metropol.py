@@ -79,16 +79,11 @@ def block_score(st: GameState, seat: int, blk: int) -> int:
 def _top_block(st: GameState, seat: int, blocks: Sequence[int]) -> tuple[int, int]:
     """(block, `block_score`) of the best-scoring of `blocks` (not empty), the lowest block
     on ties."""
-    owner = st.owner
+    points = [2 if o == seat else -1 if o >= 0 else 0 for o in st.owner]  # per permit
     best, top = -1, 0
     for blk in blocks:
-        score = 0
-        for p in city.BLOCK_PERMITS[blk]:
-            o = owner[p]
-            if o == seat:
-                score += 2
-            elif o >= 0:
-                score -= 1
+        col, row = city.BLOCK_PERMITS[blk]
+        score = points[col] + points[row]
         if best < 0 or score > top or (score == top and blk < best):
             best, top = blk, score
     return best, top

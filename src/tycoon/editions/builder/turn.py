@@ -303,18 +303,23 @@ def _frame_own_legal(st: GameState, f: tuple[Any, ...]) -> list[Action]:
     if k == DISCARD:
         return discard_actions(st, seat)
     if k == STEAL:
-        return [
-            Action(Kind.STEAL, p, t)
-            for p in range(st.n)
-            if p != seat and st.alive[p]
-            for t in range(T)
-            if chips.hand(st, p)[t]
-        ]
+        return steal_actions(st, seat)
     if k == PARKING:
-        return [_PASS, *_exchanges(st, seat)]
+        return [_PASS, *exchange_actions(st, seat)]
     if k == CHOOSE:
         return [Action(Kind.TAKE, t) for t in range(T) if chips.in_supply(st, t)]
     raise AssertionError(f"no decision on frame {f!r}")
+
+
+def steal_actions(st: GameState, seat: int) -> list[Action]:
+    """B-34: one chip of a type another active player holds."""
+    return [
+        Action(Kind.STEAL, p, t)
+        for p in range(st.n)
+        if p != seat and st.alive[p]
+        for t in range(T)
+        if chips.hand(st, p)[t]
+    ]
 
 
 def frame_ok(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
@@ -405,7 +410,7 @@ def _holds(st: GameState, seat: int, t: int) -> bool:
     return st.ext["res"][seat * T + t] > 0
 
 
-def _exchanges(st: GameState, seat: int) -> list[Action]:
+def exchange_actions(st: GameState, seat: int) -> list[Action]:
     """B-35: two of one's chips (any types) for one chip of a third type the supply holds."""
     have = chips.hand(st, seat)
     acts: list[Action] = []
@@ -439,4 +444,4 @@ def _exchange_ok(st: GameState, seat: int, packed: int, r: int) -> bool:
 
 
 def can_exchange(st: GameState, seat: int) -> bool:
-    return bool(_exchanges(st, seat))
+    return bool(exchange_actions(st, seat))
