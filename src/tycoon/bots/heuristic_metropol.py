@@ -24,7 +24,7 @@ from typing import Any
 from tycoon.editions.metropol import city, turn
 from tycoon.engine.actions import Action, Kind, squares_of
 from tycoon.engine.state import GameState
-from tycoon.rules import flow, trade
+from tycoon.rules import debt, flow, trade
 from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
 
@@ -106,7 +106,8 @@ def choose(st: GameState, seat: int, legal: Sequence[Action]) -> Action:
     if k == F.DEBT:
         if st.cash[seat] >= f[3]:
             return _PAY
-        ups = [a for a in legal if a.kind == Kind.PUT_UP]
+        # what the debt rules list (the legal list adds every trade offer)
+        ups = [a for a in debt.debt_legal(st, f) if a.kind == Kind.PUT_UP]
         if ups:
             return min(ups, key=lambda a: (permit_value(st, seat, a.a), a.a))
         return legal[0]
@@ -160,21 +161,22 @@ def _deal(st: GameState, seat: int) -> Action | None:
         return None
     b = st.edition.board
     unit = b.constants["money_unit"]
-    owner, group, groups = st.owner, b.group, b.groups
-    for sq in b.deeds:
-        o = owner[sq]
-        if o < 0 or o == seat:
-            continue
-        g = group[sq]  # `_completes`, inlined: the seat holds the rest of the district
-        if g < 0 or sq in city.CROSSING:
-            continue
-        for x in groups[g]:
-            if x != sq and owner[x] != seat:
-                break
+    owner = st.owner
+    found: list[int] = []
+    for squares in b.groups:  # `_completes`: a district the seat holds all of but one permit
+        missing = -1
+        for x in squares:
+            if owner[x] != seat:
+                if missing >= 0:
+                    break
+                missing = x
         else:
-            a = _deal_for(st, seat, o, sq, unit)
-            if a is not None:
-                return a
+            if missing >= 0 and owner[missing] >= 0 and missing not in city.CROSSING:
+                found.append(missing)
+    for sq in sorted(found):  # in deed order (`Board.deeds` ascends)
+        a = _deal_for(st, seat, owner[sq], sq, unit)
+        if a is not None:
+            return a
     return None
 
 
