@@ -72,15 +72,14 @@ def target(st: GameState, seat: int) -> tuple[int, int]:
     blocks = ext["blocks"][seat]
     top = d.max_floors
     best, best_h = -1, 0
-    for c in d.cells:
-        if owner[c] == seat:
-            h = height[c]
-            if h == top:
-                if island.penthouse_free(st):
-                    return c, island.PENTHOUSE
-                continue
-            if h > best_h and blocks >= top - h:
-                best, best_h = c, h
+    for c in [c for c in d.cells if owner[c] == seat]:
+        h = height[c]
+        if h == top:
+            if island.penthouse_free(st):
+                return c, island.PENTHOUSE
+            continue
+        if h > best_h and blocks >= top - h:
+            best, best_h = c, h
     if best >= 0:
         return best, best_h + 1
     if blocks >= 1:
@@ -257,18 +256,19 @@ class BuilderBrain:
         mine = [c for c in d.cells if owner[c] == seat]
         best, best_level, best_pay = -1, 0, 0
         free: bool | None = None  # `island.penthouse_free`, looked up once
+        pays = island.listed_payments(d, have)  # per level
         for cell in mine:  # higher floors first: any of them is worth more than a new one
             h = height[cell]  # the level: `island.level_on`, inlined
             if h < top:  # the highest level, the lowest cell on ties
                 if not blocks or h + 1 <= best_level:
                     continue
-                pay = island.listed_payment(d, h + 1, have)
+                pay = pays[h]
                 if pay >= 0:
                     best, best_level, best_pay = cell, h + 1, pay
             elif h == top:
                 if free is None:
                     free = island.penthouse_free(st)
-                pay = island.listed_payment(d, island.PENTHOUSE, have) if free else -1
+                pay = pays[island.PENTHOUSE - 1] if free else -1
                 if pay >= 0:
                     a = Action(Kind.FLOOR, cell, pay)
                     if self._penthouse_wins(st, seat, a):
@@ -277,26 +277,30 @@ class BuilderBrain:
             return Action(Kind.FLOOR, best, best_pay)
         if len(mine) >= 4 or not blocks:
             return None  # 12 blocks: at most three 4-floor buildings and a spare
-        pay = island.listed_payment(d, 1, have)
+        pay = pays[0]
         if pay < 0:
             return None
         # a new building, next to the most of its own ones, the lowest cell on ties
-        # (Community Builder, B-70); with three buildings only next to one of them
-        best_near = -1 if len(mine) < 3 else 0
-        neighbours = d.neighbours
-        for cell in d.cells:
-            if owner[cell] >= 0:
-                continue
-            near = 0
-            if mine:
-                for x in neighbours[cell]:
-                    if owner[x] == seat:
-                        near += 1
-            if near > best_near:
-                best, best_near = cell, near
-            if not mine:
-                break  # no neighbours anywhere: the first empty cell
-        return Action(Kind.FLOOR, best, pay) if best >= 0 else None
+        # (Community Builder, B-70); with three buildings only next to one of them.
+        # Its own buildings' empty neighbours, counted from its buildings (neighbours are
+        # mutual: orthogonal cells of the grid)
+        near: dict[int, int] = {}
+        for c in mine:
+            for x in d.neighbours[c]:
+                if owner[x] < 0:
+                    near[x] = near.get(x, 0) + 1
+        if near:
+            most = 0
+            for cell, k in near.items():
+                if k > most or (k == most and cell < best):
+                    best, most = cell, k
+            return Action(Kind.FLOOR, best, pay)
+        if len(mine) >= 3:
+            return None
+        for cell in d.cells:  # next to none of them: the first empty cell
+            if owner[cell] < 0:
+                return Action(Kind.FLOOR, cell, pay)
+        return None
 
     def _penthouse_wins(self, st: GameState, seat: int, a: Action) -> bool:
         """Place the penthouse if the game then ends with this seat the sole winner, after

@@ -63,22 +63,26 @@ def default_payment(d: BuilderData, level: int, have: list[int]) -> tuple[int, .
     return tuple(pay)
 
 
-_LISTED: dict[int, tuple[BuilderData, dict[tuple[int, ...], int]]] = {}
-"""Per data table (by id, the table kept alive): (level, *hand) -> `listed_payment`."""
+_LISTED: dict[int, tuple[BuilderData, dict[tuple[int, ...], tuple[int, ...]]]] = {}
+"""Per data table (by id, the table kept alive): hand -> `listed_payments`."""
 
 
-def listed_payment(d: BuilderData, level: int, have: list[int]) -> int:
-    """`default_payment` packed (`pack`), -1 if he cannot pay; remembered per hand."""
+def listed_payments(d: BuilderData, have: list[int]) -> tuple[int, ...]:
+    """Per level 1 to 5 (index 0 to 4): `default_payment` packed (`pack`), -1 if he cannot
+    pay; worked out once per hand."""
     entry = _LISTED.get(id(d))
     if entry is None or entry[0] is not d:
         entry = _LISTED[id(d)] = (d, {})
     memo = entry[1]
-    key = (level, *have)
-    packed = memo.get(key)
-    if packed is None:
-        pay = default_payment(d, level, have)
-        packed = memo[key] = -1 if pay is None else pack(pay)
-    return packed
+    key = tuple(have)
+    pays = memo.get(key)
+    if pays is None:
+        out = []
+        for level in range(1, len(d.floor_named) + 1):
+            pay = default_payment(d, level, have)
+            out.append(-1 if pay is None else pack(pay))
+        pays = memo[key] = tuple(out)
+    return pays
 
 
 def can_finish(st: GameState, d: BuilderData, seat: int) -> bool:

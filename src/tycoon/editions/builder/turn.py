@@ -181,15 +181,12 @@ def floor_actions(st: GameState, seat: int) -> list[Action]:
     if sum(have) < 2:
         return []
     acts: list[Action] = []
-    packed: dict[int, int] = {}  # level -> the listed payment (-1: cannot pay)
+    pays = island.listed_payments(d, have)  # per level (-1: cannot pay)
     owner, height = ext["cell_owner"], ext["height"]
     blocks = ext["blocks"][seat] > 0
     top = d.max_floors
     penthouse = island.penthouse_free(st)
-    new = -1
-    if blocks:  # the payment of a first floor (any 2, payable with two chips)
-        pay = island.default_payment(d, 1, have)
-        new = -1 if pay is None else pack(pay)
+    new = pays[0] if blocks else -1  # a first floor (any 2, payable with two chips)
     cache = _FLOORS
     for cell in d.cells:  # island.level_on, inlined (the hot path)
         o = owner[cell]
@@ -204,10 +201,7 @@ def floor_actions(st: GameState, seat: int) -> list[Action]:
             level = (h + 1 if blocks else 0) if h < top else (5 if h == top and penthouse else 0)
             if not level:
                 continue
-            p = packed.get(level, -2)
-            if p == -2:
-                pay = island.default_payment(d, level, have)
-                p = packed[level] = -1 if pay is None else pack(pay)
+            p = pays[level - 1]
             if p < 0:
                 continue
         key = (p, cell)
