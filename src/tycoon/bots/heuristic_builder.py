@@ -235,8 +235,9 @@ class BuilderBrain:
         cash = st.cash[seat]
         if cash >= 500:
             ed = st.edition
+            owner, mortgaged = st.owner, st.mortgaged
             for s in ed.board.deeds:
-                if st.owner[s] == seat and st.mortgaged[s] and cash - ed.redeem_cost(st, s) > 300:
+                if owner[s] == seat and mortgaged[s] and cash - ed.redeem_cost(st, s) > 300:
                     return Action(Kind.UNMORTGAGE, s)
         return None
 

@@ -50,6 +50,36 @@ def community_size(st: GameState, d: BuilderData, seat: int, metric: str) -> int
     return best if best >= 2 else 0
 
 
+def community_sizes(st: GameState, d: BuilderData, metric: str) -> list[int]:
+    """`community_size` of every seat, from one pass over the island."""
+    owner = st.ext["cell_owner"]
+    out = [0] * st.n
+    if metric == "adjacent_count":
+        for c in d.cells:
+            p = owner[c]
+            if p >= 0 and any(owner[x] == p for x in d.neighbours[c]):
+                out[p] += 1
+        return out
+    seen: set[int] = set()
+    for c in d.cells:
+        p = owner[c]
+        if p < 0 or c in seen:
+            continue
+        seen.add(c)
+        todo = [c]
+        size = 0
+        while todo:
+            x = todo.pop()
+            size += 1
+            for y in d.neighbours[x]:
+                if y not in seen and owner[y] == p:
+                    seen.add(y)
+                    todo.append(y)
+        if size > out[p]:
+            out[p] = size
+    return [x if x >= 2 else 0 for x in out]
+
+
 def _bonus(values: list[int], tie: str, minimum: int) -> set[int]:
     """Seats that get a bonus card: the strictly largest value (at least `minimum`); a tie
     gives it to nobody, or to every tied seat (A-4 option)."""
@@ -106,7 +136,7 @@ def totals(st: GameState, d: BuilderData) -> list[int]:
             out[first] += d.monopoly_points[g]
     for p in _bonus(list(st.cash), tie, 0):  # B-69
         out[p] += d.billionaire_points
-    for p in _bonus([community_size(st, d, p, metric) for p in range(n)], tie, 2):  # B-70
+    for p in _bonus(community_sizes(st, d, metric), tie, 2):  # B-70
         out[p] += d.community_points
     return out
 
