@@ -147,7 +147,8 @@ def placeable(
     if not free and st.cash[seat] < st.edition.board.constants["block_cost"]:
         return []
     height, roof = st.ext["height"], st.ext["roof"]
-    caps = [cap(st, a) for a in range(len(AREA_BLOCKS))]
+    sky = c[SKY] + 2
+    caps = [area_skyscraper(st, a) or sky for a in range(len(AREA_BLOCKS))]  # `cap`
     return [
         b for b in among if not mask >> b & 1 and not roof[b] and height[b] < caps[BLOCK_AREA[b]]
     ]
