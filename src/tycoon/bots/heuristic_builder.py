@@ -23,11 +23,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tycoon.editions.builder import BUILDER, ONE_CHIP, island, scoring, turn
+from tycoon.editions.builder import BUILDER, ONE_CHIP, chip_swaps, island, scoring, turn
 from tycoon.editions.builder.chips import T, hand
 from tycoon.editions.builder.turn import CHOOSE, DISCARD, PARKING, STEAL
 from tycoon.engine.actions import Action, Kind, items_of, pack, resources_of, unpack
-from tycoon.engine.api import clone
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.rules import frames as F
@@ -45,6 +44,9 @@ _REJECT = Action(Kind.REJECT)
 _BANKRUPT = Action(Kind.BANKRUPT)
 _FINE = Action(Kind.PAY_FINE)
 _CARD = Action(Kind.USE_CARD)
+_TURN_FRAMES = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
+_STEP_FRAMES = frozenset({F.ROLL_AGAIN, F.END_TURN})
+"""After the landing: floors, bank trades and swaps."""
 
 RESERVE = 60
 """Cash (M) kept after a purchase."""
@@ -65,18 +67,19 @@ def target(st: GameState, seat: int) -> tuple[int, int]:
     building if free, the next floor of its tallest unfinished building, else a first floor
     (cell -1 if it can build nothing)."""
     d = BUILDER.data
-    owner, height = st.ext["cell_owner"], st.ext["height"]
-    blocks = st.ext["blocks"][seat]
+    ext = st.ext
+    owner, height = ext["cell_owner"], ext["height"]
+    blocks = ext["blocks"][seat]
+    top = d.max_floors
     best, best_h = -1, 0
-    for c in d.cells:
-        if owner[c] == seat:
-            h = height[c]
-            if h == d.max_floors:
-                if island.penthouse_free(st):
-                    return c, island.PENTHOUSE
-                continue
-            if blocks >= d.max_floors - h and h > best_h:
-                best, best_h = c, h
+    for c in [c for c in d.cells if owner[c] == seat]:
+        h = height[c]
+        if h == top:
+            if island.penthouse_free(st):
+                return c, island.PENTHOUSE
+            continue
+        if h > best_h and blocks >= top - h:
+            best, best_h = c, h
     if best >= 0:
         return best, best_h + 1
     if blocks >= 1:
@@ -91,10 +94,15 @@ def needs(st: GameState, seat: int) -> tuple[list[int], list[int]]:
     if not level:
         return [0] * T, have
     named = BUILDER.data.floor_named[level - 1]
-    return (
-        [max(0, named[t] - have[t]) for t in range(T)],
-        [max(0, have[t] - named[t]) for t in range(T)],
-    )
+    short = [0] * T
+    extra = [0] * T
+    for t in range(T):
+        x = have[t] - named[t]
+        if x < 0:
+            short[t] = -x
+        else:
+            extra[t] = x
+    return short, extra
 
 
 def deficit(st: GameState, seat: int) -> list[int]:
@@ -117,7 +125,11 @@ def chip_value(st: GameState, seat: int, counts: Sequence[int]) -> int:
     """What `counts` chips are worth to `seat` in a deal, in tens of M (the unit `_good`
     counts cash in): `CHIP_CASH` for a chip the target floor does not need, three times
     that for one it needs."""
-    need = deficit(st, seat)
+    return _chip_value(deficit(st, seat), counts)
+
+
+def _chip_value(need: list[int], counts: Sequence[int]) -> int:
+    """`chip_value` with the seat's `deficit` known."""
     total = 0
     for t in range(T):
         c = counts[t]
@@ -152,7 +164,7 @@ class BuilderBrain:
         k = f[0]
         if k == DISCARD:
             return self._discard(st, seat)
-        if k in (F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL):
+        if k in _TURN_FRAMES:
             claim = self.respond(st, seat)
             if claim:
                 return claim
@@ -170,7 +182,10 @@ class BuilderBrain:
         if k == F.DEBT:
             return self._debt(st, seat, f, legal)
         if k == F.OFFER:
-            return _ACCEPT if _ACCEPT in legal and self._good(st, seat, f) else _REJECT
+            # `trade.accept_is_legal` is what lists ACCEPT (`trade.offer_legal`): the legal
+            # list, with every exchange in it, is not built
+            good = self._good(st, seat, f) and trade.accept_is_legal(st, f)
+            return _ACCEPT if good else _REJECT
         if k == STEAL:
             return self._steal(st, seat, legal)
         if k == PARKING:
@@ -188,7 +203,7 @@ class BuilderBrain:
     ) -> Action | None:
         """Its own options are built from the rules' helpers, not from the whole legal list
         (which also lists every exchange with every player)."""
-        step = f[0] in (F.ROLL_AGAIN, F.END_TURN)
+        step = f[0] in _STEP_FRAMES
         if step and st.jail[seat] < 0:
             act = self._floor(st, seat)
             if act is not None:
@@ -220,8 +235,9 @@ class BuilderBrain:
         cash = st.cash[seat]
         if cash >= 500:
             ed = st.edition
+            owner, mortgaged = st.owner, st.mortgaged
             for s in ed.board.deeds:
-                if st.owner[s] == seat and st.mortgaged[s] and cash - ed.redeem_cost(st, s) > 300:
+                if owner[s] == seat and mortgaged[s] and cash - ed.redeem_cost(st, s) > 300:
                     return Action(Kind.UNMORTGAGE, s)
         return None
 
@@ -231,74 +247,105 @@ class BuilderBrain:
         `_penthouse_wins`), else a new building next to its own ones. It asks the rules for
         its own buildings and the empty cells only, not for the whole floor listing."""
         d = BUILDER.data
+        ext = st.ext
         have = hand(st, seat)
         if sum(have) < 2:
             return None
-        owner = st.ext["cell_owner"]
+        owner, height = ext["cell_owner"], ext["height"]
+        blocks = ext["blocks"][seat] > 0
+        top = d.max_floors
         mine = [c for c in d.cells if owner[c] == seat]
-        best, key = None, (-1, 0)
+        best, best_level, best_pay = -1, 0, 0
+        free: bool | None = None  # `island.penthouse_free`, looked up once
+        pays = island.listed_payments(d, have)  # per level
         for cell in mine:  # higher floors first: any of them is worth more than a new one
-            level = island.level_on(st, d, seat, cell)
-            pay = island.default_payment(d, level, have) if level else None
-            if pay is None:
-                continue
-            a = Action(Kind.FLOOR, cell, pack(pay))
-            if level == island.PENTHOUSE:
-                if self._penthouse_wins(st, seat, a):
-                    return a
-            elif (level, -cell) > key:
-                best, key = a, (level, -cell)
-        if best is not None:
-            return best
-        if len(mine) >= 4 or st.ext["blocks"][seat] <= 0:
+            h = height[cell]  # the level: `island.level_on`, inlined
+            if h < top:  # the highest level, the lowest cell on ties
+                if not blocks or h + 1 <= best_level:
+                    continue
+                pay = pays[h]
+                if pay >= 0:
+                    best, best_level, best_pay = cell, h + 1, pay
+            elif h == top:
+                if free is None:
+                    free = island.penthouse_free(st)
+                pay = pays[island.PENTHOUSE - 1] if free else -1
+                if pay >= 0:
+                    a = Action(Kind.FLOOR, cell, pay)
+                    if self._penthouse_wins(st, seat, a):
+                        return a
+        if best >= 0:
+            return Action(Kind.FLOOR, best, best_pay)
+        if len(mine) >= 4 or not blocks:
             return None  # 12 blocks: at most three 4-floor buildings and a spare
-        pay = island.default_payment(d, 1, have)
-        if pay is None:
+        pay = pays[0]
+        if pay < 0:
             return None
-        for cell in d.cells:  # a new building, next to its own ones (Community Builder, B-70)
-            if owner[cell] >= 0:
-                continue
-            near = sum(1 for x in d.neighbours[cell] if owner[x] == seat)
-            if len(mine) >= 3 and not near:
-                continue
-            k = (10 + 3 * near, -cell)
-            if k > key:
-                best, key = Action(Kind.FLOOR, cell, pack(pay)), k
-        return best
+        # a new building, next to the most of its own ones, the lowest cell on ties
+        # (Community Builder, B-70); with three buildings only next to one of them.
+        # Its own buildings' empty neighbours, counted from its buildings (neighbours are
+        # mutual: orthogonal cells of the grid)
+        near: dict[int, int] = {}
+        for c in mine:
+            for x in d.neighbours[c]:
+                if owner[x] < 0:
+                    near[x] = near.get(x, 0) + 1
+        if near:
+            most = 0
+            for cell, k in near.items():
+                if k > most or (k == most and cell < best):
+                    best, most = cell, k
+            return Action(Kind.FLOOR, best, pay)
+        if len(mine) >= 3:
+            return None
+        for cell in d.cells:  # next to none of them: the first empty cell
+            if owner[cell] < 0:
+                return Action(Kind.FLOOR, cell, pay)
+        return None
 
     def _penthouse_wins(self, st: GameState, seat: int, a: Action) -> bool:
         """Place the penthouse if the game then ends with this seat the sole winner, after
         `SHARED_WIN_ROUNDS` rounds also if it shares the win, and after `ANYWAY_ROUNDS`
-        in any case (a game whose others can no longer build would otherwise never end)."""
+        in any case (a game whose others can no longer build would otherwise never end).
+        The scores are read with the penthouse put on the state for a moment."""
         if st.rounds >= ANYWAY_ROUNDS:
             return True
-        c = clone(st)
-        c.ext["height"][a.a] = island.PENTHOUSE
-        won = scoring.winners(c, BUILDER.data)
+        height = st.ext["height"]
+        was = height[a.a]
+        height[a.a] = island.PENTHOUSE
+        try:
+            won = scoring.winners(st, BUILDER.data)
+        finally:
+            height[a.a] = was
         return won == (seat,) or (st.rounds >= SHARED_WIN_ROUNDS and seat in won)
 
     def _swap(
         self, st: GameState, seat: int, wants: tuple[list[int], list[int]] | None
     ) -> Action | None:
-        """Offer one chip swap a turn: a spare chip for one the target floor needs."""
+        """Offer one chip swap a turn: a spare chip for one the target floor needs, to the
+        first partner in turn order that has one, in the order of its own shuffle of the
+        listed offers (`Builder.chip_offers`)."""
         stamp = (st.turn, st.rounds)
         if self._offered == stamp or not trade.may_offer(st, seat):
             return None
         need, extra = wants or needs(st, seat)
         if not any(need):
             return None
+        n = st.n
         partners = [p for p in after(st, seat) if st.alive[p]]
-        offers = BUILDER.chip_offers(st, seat, partners)  # partners in turn order after it
-        self.rng.shuffle(offers)
-        offers.sort(key=lambda a: (a.a - seat) % st.n)  # stable: random types per partner
-        for a in offers:
-            give, get = resources_of(a.b), resources_of(a.c)
-            t = give.index(1)
-            u = get.index(1)
-            if need[u] and extra[t]:
-                self._offered = stamp
-                return a
-        return None
+        swaps = chip_swaps(st, seat, partners)  # partners in turn order after it
+        self.rng.shuffle(swaps)
+        best: tuple[int, int, int] | None = None
+        first = n  # the partner's place after this seat
+        for s in swaps:
+            p, t, u = s
+            if need[u] and extra[t] and (p - seat) % n < first:
+                best, first = s, (p - seat) % n
+        if best is None:
+            return None
+        self._offered = stamp
+        p, t, u = best
+        return Action(Kind.TRADE, p, ONE_CHIP[t], ONE_CHIP[u], 0)
 
     def deals(self, st: GameState, seat: int) -> list[Action]:
         """Cash offers for a chip the target floor needs, one per type: to the first other
@@ -338,14 +385,14 @@ class BuilderBrain:
     def _steal(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         need = deficit(st, seat)
         scores = BUILDER.scores(st)
-        steals = [a for a in legal if a.kind == Kind.STEAL]  # OQ-2 lists more at Steal
+        steals = turn.steal_actions(st, seat)  # not the legal list: OQ-2 lists more at Steal
         n, r = st.n, self._rank()
         return max(steals, key=lambda a: (need[a.b], scores[a.a], -((a.a - seat) % n), r[a.b]))
 
     def _parking(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         need = deficit(st, seat)
         extra = spare(st, seat)
-        trades = [a for a in legal if a.kind == Kind.PARKING_TRADE]
+        trades = sorted(turn.exchange_actions(st, seat))  # as listed (legal lists more)
         self.rng.shuffle(trades)
         for a in trades:
             if need[a.b]:
@@ -402,9 +449,9 @@ class BuilderBrain:
         """An exchange offered to `seat`: accept when chips, deeds and cash it gets are worth
         more than what it gives (chips by need, deeds at their price, never completing the
         other player's monopoly)."""
-        _, _seat, kind, frm, what, cash = f
-        if kind != F.OFFER_TRADE:
+        if f[2] != F.OFFER_TRADE:
             return False
+        _, _seat, _kind, frm, what, cash = f
         give, get = what  # `give`: what the offerer gives (this seat gets)
         b = st.edition.board
         got_sq, got_cards = items_of(give)
@@ -415,13 +462,13 @@ class BuilderBrain:
                 return False
         gain: int = cash // 10 + 5 * (len(got_cards) - len(lost_cards))
         gain += sum(b.price[s] // 10 for s in got_sq) - sum(b.price[s] // 8 for s in lost_sq)
-        gain += chip_value(st, seat, resources_of(give))
+        need = deficit(st, seat)
+        gain += _chip_value(need, resources_of(give))
         lost = resources_of(get)
         if any(lost):
-            need = deficit(st, seat)
             if any(lost[t] and need[t] for t in range(T)):
                 return False
-            gain -= chip_value(st, seat, lost)
+            gain -= _chip_value(need, lost)
         if cash < 0 and st.cash[seat] + cash < RESERVE:
             return False
         return gain > 0

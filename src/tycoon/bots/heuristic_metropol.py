@@ -24,7 +24,7 @@ from typing import Any
 from tycoon.editions.metropol import city, turn
 from tycoon.engine.actions import Action, Kind, squares_of
 from tycoon.engine.state import GameState
-from tycoon.rules import flow, trade
+from tycoon.rules import debt, flow, trade
 from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
 
@@ -38,24 +38,29 @@ RESERVE = 400_000
 def permit_value(st: GameState, seat: int, sq: int) -> int:
     """What holding permit `sq` is worth to `seat`."""
     b = st.edition.board
+    owner = st.owner
     if sq in city.CROSSING:
-        mine = sum(1 for s in city.CROSSING if st.owner[s] == seat)
-        return 500_000 + 150_000 * (mine + 1)
-    area = city.PERMIT_AREA[sq]
-    sky = city.area_skyscraper(st, area)
+        mine = 1
+        for s in city.CROSSING:
+            if owner[s] == seat:
+                mine += 1
+        return 500_000 + 150_000 * mine
+    sky = city.area_skyscraper(st, city.PERMIT_AREA[sq])
     final = 200_000 * sky if sky else 600_000
     g = b.group[sq]
     rent = st.ext["base"][g] + city.permit_value(st, sq)
+    if city.final_phase(st):
+        return final + rent // 2
     cross = 0
     for blk in city.PERMIT_BLOCKS[sq]:
         for p in city.BLOCK_PERMITS[blk]:
-            if p != sq and st.owner[p] == seat:
+            if p != sq and owner[p] == seat:
                 cross += 1
-    group = b.groups[g]
-    held = sum(1 for s in group if st.owner[s] == seat)
+    held = 0
+    for s in b.groups[g]:
+        if owner[s] == seat:
+            held += 1
     bonus = 300_000 if held == 2 else 100_000 * held
-    if city.final_phase(st):
-        return final + rent // 2
     return final + rent + 120_000 * cross + bonus
 
 
@@ -69,6 +74,19 @@ def block_score(st: GameState, seat: int, blk: int) -> int:
         elif o >= 0:
             score -= 1
     return score
+
+
+def _top_block(st: GameState, seat: int, blocks: Sequence[int]) -> tuple[int, int]:
+    """(block, `block_score`) of the best-scoring of `blocks` (not empty), the lowest block
+    on ties."""
+    points = [2 if o == seat else -1 if o >= 0 else 0 for o in st.owner]  # per permit
+    best, top = -1, 0
+    for blk in blocks:
+        col, row = city.BLOCK_PERMITS[blk]
+        score = points[col] + points[row]
+        if best < 0 or score > top or (score == top and blk < best):
+            best, top = blk, score
+    return best, top
 
 
 def _best_block(st: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
@@ -88,7 +106,8 @@ def choose(st: GameState, seat: int, legal: Sequence[Action]) -> Action:
     if k == F.DEBT:
         if st.cash[seat] >= f[3]:
             return _PAY
-        ups = [a for a in legal if a.kind == Kind.PUT_UP]
+        # what the debt rules list (the legal list adds every trade offer)
+        ups = [a for a in debt.debt_legal(st, f) if a.kind == Kind.PUT_UP]
         if ups:
             return min(ups, key=lambda a: (permit_value(st, seat, a.a), a.a))
         return legal[0]
@@ -142,17 +161,32 @@ def _deal(st: GameState, seat: int) -> Action | None:
         return None
     b = st.edition.board
     unit = b.constants["money_unit"]
-    for sq in b.deeds:
-        o = st.owner[sq]
-        if o < 0 or o == seat or not _completes(st, sq, seat):
-            continue
-        price = -(-permit_value(st, o, sq) * OFFER_PREMIUM // 100 // unit) * unit
-        if st.cash[seat] - price < RESERVE or price > 2 * permit_value(st, seat, sq):
-            continue
-        a = Action(Kind.TRADE, o, 0, 1 << sq, price)
-        if flow.is_legal(st, a, seat):
+    owner = st.owner
+    found: list[int] = []
+    for squares in b.groups:  # `_completes`: a district the seat holds all of but one permit
+        missing = -1
+        for x in squares:
+            if owner[x] != seat:
+                if missing >= 0:
+                    break
+                missing = x
+        else:
+            if missing >= 0 and owner[missing] >= 0 and missing not in city.CROSSING:
+                found.append(missing)
+    for sq in sorted(found):  # in deed order (`Board.deeds` ascends)
+        a = _deal_for(st, seat, owner[sq], sq, unit)
+        if a is not None:
             return a
     return None
+
+
+def _deal_for(st: GameState, seat: int, o: int, sq: int, unit: int) -> Action | None:
+    """The offer to `o` for permit `sq`, if the price suits and the offer is legal."""
+    price = -(-permit_value(st, o, sq) * OFFER_PREMIUM // 100 // unit) * unit
+    if st.cash[seat] - price < RESERVE or price > 2 * permit_value(st, seat, sq):
+        return None
+    a = Action(Kind.TRADE, o, 0, 1 << sq, price)
+    return a if flow.is_legal(st, a, seat) else None
 
 
 def _ahead(st: GameState, seat: int, pos: int) -> int:
@@ -179,8 +213,7 @@ def _build(st: GameState, seat: int) -> Action:
     paid = turn.paid_blocks(st, seat)
     end_ok = turn.may_end(st, seat, paid)
     if paid:
-        b = max(paid, key=lambda b: (block_score(st, seat, b), -b))
-        score = block_score(st, seat, b)
+        b, score = _top_block(st, seat, paid)
         spare = st.cash[seat] - 100_000
         if not end_ok:
             return Action(Kind.BLOCK, b)  # M-55: a block is due
@@ -225,16 +258,21 @@ class MetropolBrain:
     a bid every 50,000 (M-25)."""
 
     def __init__(self) -> None:
-        self._key: tuple[object, ...] = ()
+        self._key: tuple[int, ...] = ()
+        self._owner: list[int] = []
+        self._base: list[int] = []
+        """With `_key`: the state the kept value was worked out in."""
         self._value = 0
 
     def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         f = st.stack[-1]
         if f[0] != F.AUCTION:
             return choose(st, seat, legal)
-        key = (seat, f[2], st.turn, st.ext["city"][0], tuple(st.owner), tuple(st.ext["base"]))
-        if key != self._key:
+        key = (seat, f[2], st.turn, st.ext["city"][0])
+        base = st.ext["base"]
+        if key != self._key or st.owner != self._owner or base != self._base:
             self._key, self._value = key, permit_value(st, seat, f[2])
+            self._owner, self._base = st.owner[:], base[:]
         lo = min_bid(st, f)
         return Action(Kind.BID, lo) if lo <= min(self._value, st.cash[seat] - RESERVE) else _PASS
 

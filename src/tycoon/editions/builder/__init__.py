@@ -46,6 +46,23 @@ ONE_CHIP = tuple(chip_bits([1 if u == t else 0 for u in range(T)]) for t in rang
 DISCARD, STEAL, PARKING, CHOOSE = turn.DISCARD, turn.STEAL, turn.PARKING, turn.CHOOSE
 
 
+def chip_swaps(st: GameState, seat: int, partners: list[int]) -> list[tuple[int, int, int]]:
+    """(partner, type given, type got) of each `Builder.chip_offers` offer, in its order:
+    one chip of a type `seat` holds for one of another type the partner holds."""
+    res = st.ext["res"]
+    i = seat * T
+    mine = [t for t in range(T) if res[i + t]]
+    if not mine:
+        return []
+    out: list[tuple[int, int, int]] = []
+    for p in partners:
+        j = p * T
+        theirs = [u for u in range(T) if res[j + u]]
+        for t in mine:
+            out.extend((p, t, u) for u in theirs if u != t)
+    return out
+
+
 @dataclasses.dataclass(frozen=True)
 class BuilderOptions(Options):
     """House rules of builder; every default is the spec's resolution."""
@@ -225,18 +242,29 @@ Builder: `floor L pay 1r,1g` (a floor on cell L), `bank-trade r for y` (4 for 1)
         """B-19 to B-21: every active player gathers, clockwise from the roller; each one's
         deeds in board order, then the 6-roll chips."""
         d = self.data
-        b = self.board
         n = st.n
         owner, mortgaged = st.owner, st.mortgaged
+        producing = self._producing.get(total, ())
+        six = total == d.six_total
         for i in range(n):
             p = (seat + i) % n
             if not st.alive[p]:
                 continue
-            for s in b.deeds:
-                if owner[s] == p and not mortgaged[s] and d.dice_number[s] == total:
-                    chips.gain(st, p, d.deed_type[s], d.gather_chips, "deed")
-            if total == d.six_total:
+            for s, t in producing:
+                if owner[s] == p and not mortgaged[s]:
+                    chips.gain(st, p, t, d.gather_chips, "deed")
+            if six:
                 chips.gain(st, p, chips.own_type(st, p), d.six_chips, "six")
+
+    @cached_property
+    def _producing(self) -> dict[int, tuple[tuple[int, int], ...]]:
+        """Dice total -> (deed, its type) of the deeds with that dice number, in board order
+        (B-19)."""
+        d = self.data
+        out: dict[int, tuple[tuple[int, int], ...]] = {}
+        for s in self.board.deeds:
+            out[d.dice_number[s]] = (*out.get(d.dice_number[s], ()), (s, d.deed_type[s]))
+        return out
 
     def on_move(self, st: GameState, seat: int, start: int, steps: int) -> None:
         """B-23: piles on every square passed and on the landing square are picked up."""
@@ -340,19 +368,10 @@ Builder: `floor L pay 1r,1g` (a floor on cell L), `bank-trade r for y` (4 for 1)
 
     def chip_offers(self, st: GameState, seat: int, partners: list[int]) -> list[Action]:
         """Listed: one chip of a type for one of another type the partner holds."""
-        res = st.ext["res"]
-        i = seat * T
-        mine = [t for t in range(T) if res[i + t]]
-        if not mine:
-            return []
-        out: list[Action] = []
-        for p in partners:
-            j = p * T
-            theirs = [u for u in range(T) if res[j + u]]
-            for t in mine:
-                give = ONE_CHIP[t]
-                out.extend(Action(Kind.TRADE, p, give, ONE_CHIP[u], 0) for u in theirs if u != t)
-        return out
+        return [
+            Action(Kind.TRADE, p, ONE_CHIP[t], ONE_CHIP[u], 0)
+            for p, t, u in chip_swaps(st, seat, partners)
+        ]
 
     # --- bankruptcy and the end ----------------------------------------------------------------
 
@@ -363,7 +382,7 @@ Builder: `floor L pay 1r,1g` (a floor on cell L), `bank-trade r for y` (4 for 1)
 
     def scores(self, st: GameState) -> tuple[int, ...]:
         """B-71: each seat's points."""
-        return tuple(row["total"] for row in scoring.breakdown(st, self.data))
+        return tuple(scoring.totals(st, self.data))
 
     def outlook(self, st: GameState) -> list[float]:
         """Search leaves: chips become floors (B-44, B-67), so each live seat's chips in
@@ -457,4 +476,5 @@ __all__ = [
     "STEAL",
     "Builder",
     "BuilderOptions",
+    "chip_swaps",
 ]

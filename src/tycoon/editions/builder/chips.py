@@ -11,6 +11,8 @@ The total of every type (supply + hands + piles) never changes.
 
 from __future__ import annotations
 
+from operator import ge
+
 from tycoon.engine.state import GameState
 from tycoon.rules.common import emit
 
@@ -49,9 +51,8 @@ def held(st: GameState, seat: int) -> int:
 
 
 def has(st: GameState, seat: int, counts: tuple[int, ...] | list[int]) -> bool:
-    res = st.ext["res"]
     i = seat * T
-    return all(res[i + t] >= counts[t] for t in range(T))
+    return all(map(ge, st.ext["res"][i : i + T], counts))  # type by type
 
 
 def in_supply(st: GameState, t: int) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tycoon.editions.builder.chips import T
 from tycoon.editions.builder.data import BuilderData
+from tycoon.engine.actions import pack
 from tycoon.engine.state import GameState
 
 PENTHOUSE = 5
@@ -37,9 +38,12 @@ def penthouse_free(st: GameState) -> bool:
 def payment_ok(d: BuilderData, level: int, pay: tuple[int, ...]) -> bool:
     """B-44: the named chips of the level, and the wild slots paid with any types."""
     named = d.floor_named[level - 1]
-    if any(pay[t] < named[t] for t in range(T)):
-        return False
-    return sum(pay) == sum(named) + d.floor_any[level - 1]
+    total = d.floor_any[level - 1]
+    for t in range(T):
+        if pay[t] < named[t]:
+            return False
+        total += named[t]
+    return sum(pay) == total
 
 
 def default_payment(d: BuilderData, level: int, have: list[int]) -> tuple[int, ...] | None:
@@ -57,6 +61,28 @@ def default_payment(d: BuilderData, level: int, have: list[int]) -> tuple[int, .
         left[t] -= 1
         pay[t] += 1
     return tuple(pay)
+
+
+_LISTED: dict[int, tuple[BuilderData, dict[tuple[int, ...], tuple[int, ...]]]] = {}
+"""Per data table (by id, the table kept alive): hand -> `listed_payments`."""
+
+
+def listed_payments(d: BuilderData, have: list[int]) -> tuple[int, ...]:
+    """Per level 1 to 5 (index 0 to 4): `default_payment` packed (`pack`), -1 if he cannot
+    pay; worked out once per hand."""
+    entry = _LISTED.get(id(d))
+    if entry is None or entry[0] is not d:
+        entry = _LISTED[id(d)] = (d, {})
+    memo = entry[1]
+    key = tuple(have)
+    pays = memo.get(key)
+    if pays is None:
+        out = []
+        for level in range(1, len(d.floor_named) + 1):
+            pay = default_payment(d, level, have)
+            out.append(-1 if pay is None else pack(pay))
+        pays = memo[key] = tuple(out)
+    return pays
 
 
 def can_finish(st: GameState, d: BuilderData, seat: int) -> bool:

@@ -50,6 +50,36 @@ def community_size(st: GameState, d: BuilderData, seat: int, metric: str) -> int
     return best if best >= 2 else 0
 
 
+def community_sizes(st: GameState, d: BuilderData, metric: str) -> list[int]:
+    """`community_size` of every seat, from one pass over the island."""
+    owner = st.ext["cell_owner"]
+    out = [0] * st.n
+    if metric == "adjacent_count":
+        for c in d.cells:
+            p = owner[c]
+            if p >= 0 and any(owner[x] == p for x in d.neighbours[c]):
+                out[p] += 1
+        return out
+    seen: set[int] = set()
+    for c in d.cells:
+        p = owner[c]
+        if p < 0 or c in seen:
+            continue
+        seen.add(c)
+        todo = [c]
+        size = 0
+        while todo:
+            x = todo.pop()
+            size += 1
+            for y in d.neighbours[x]:
+                if y not in seen and owner[y] == p:
+                    seen.add(y)
+                    todo.append(y)
+        if size > out[p]:
+            out[p] = size
+    return [x if x >= 2 else 0 for x in out]
+
+
 def _bonus(values: list[int], tie: str, minimum: int) -> set[int]:
     """Seats that get a bonus card: the strictly largest value (at least `minimum`); a tie
     gives it to nobody, or to every tied seat (A-4 option)."""
@@ -83,11 +113,39 @@ def breakdown(st: GameState, d: BuilderData) -> list[dict[str, int]]:
     return out
 
 
+def totals(st: GameState, d: BuilderData) -> list[int]:
+    """Per seat: the total of `breakdown` (B-71), without the rows."""
+    o = st.options
+    tie = str(getattr(o, "bonus_tie", "none"))
+    metric = str(getattr(o, "community_metric", "largest_component"))
+    n = st.n
+    out = [0] * n
+    owner, height = st.ext["cell_owner"], st.ext["height"]
+    points = d.building_points
+    for c in d.cells:  # B-67
+        p = owner[c]
+        if p >= 0:
+            out[p] += points[height[c] - 1]
+    deed_owner = st.owner
+    for g, squares in enumerate(st.edition.board.groups):  # B-68
+        if not squares:  # owned whole by every seat, as `monopoly_points` counts it
+            out = [x + d.monopoly_points[g] for x in out]
+            continue
+        first = deed_owner[squares[0]]
+        if 0 <= first < n and all(deed_owner[s] == first for s in squares):
+            out[first] += d.monopoly_points[g]
+    for p in _bonus(list(st.cash), tie, 0):  # B-69
+        out[p] += d.billionaire_points
+    for p in _bonus(community_sizes(st, d, metric), tie, 2):  # B-70
+        out[p] += d.community_points
+    return out
+
+
 def winners(st: GameState, d: BuilderData) -> tuple[int, ...]:
     """B-71: the highest total, bankrupt or not; then the most cash; then a shared win."""
-    totals = [row["total"] for row in breakdown(st, d)]
-    top = max(totals)
-    best = [p for p in range(st.n) if totals[p] == top]
+    total = totals(st, d)
+    top = max(total)
+    best = [p for p in range(st.n) if total[p] == top]
     cash = max(st.cash[p] for p in best)
     return tuple(p for p in best if st.cash[p] == cash)
 

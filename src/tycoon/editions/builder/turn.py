@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tycoon.editions.board import Board
 from tycoon.editions.builder import chips, island
 from tycoon.editions.builder.chips import T
 from tycoon.editions.builder.data import BuilderData
@@ -62,10 +63,23 @@ def check_safety_end(st: GameState) -> None:
 def forced_card(st: GameState, seat: int) -> int:
     """The lowest FORCED TRADE! card `seat` holds, -1 if none."""
     b = st.edition.board
-    held = [
-        c for c, h in st.card_holder.items() if h == seat and b.card(c).effect == "forced_trade"
-    ]
-    return min(held) if held else -1
+    entry = _FORCED.get(id(b))
+    if entry is None or entry[0] is not b:
+        entry = _FORCED[id(b)] = (b, {})
+    forced = entry[1]
+    best = -1
+    for c, h in st.card_holder.items():
+        if h == seat:
+            is_forced = forced.get(c)
+            if is_forced is None:
+                is_forced = forced[c] = b.card(c).effect == "forced_trade"
+            if is_forced and (best < 0 or c < best):
+                best = c
+    return best
+
+
+_FORCED: dict[int, tuple[Board, dict[int, bool]]] = {}
+"""Per board (by id, the board kept alive): card -> is it a FORCED TRADE! card?"""
 
 
 def may_force_now(st: GameState, f: tuple[Any, ...]) -> bool:
@@ -167,15 +181,12 @@ def floor_actions(st: GameState, seat: int) -> list[Action]:
     if sum(have) < 2:
         return []
     acts: list[Action] = []
-    packed: dict[int, int] = {}  # level -> the listed payment (-1: cannot pay)
+    pays = island.listed_payments(d, have)  # per level (-1: cannot pay)
     owner, height = ext["cell_owner"], ext["height"]
     blocks = ext["blocks"][seat] > 0
     top = d.max_floors
     penthouse = island.penthouse_free(st)
-    new = -1
-    if blocks:  # the payment of a first floor (any 2, payable with two chips)
-        pay = island.default_payment(d, 1, have)
-        new = -1 if pay is None else pack(pay)
+    new = pays[0] if blocks else -1  # a first floor (any 2, payable with two chips)
     cache = _FLOORS
     for cell in d.cells:  # island.level_on, inlined (the hot path)
         o = owner[cell]
@@ -190,10 +201,7 @@ def floor_actions(st: GameState, seat: int) -> list[Action]:
             level = (h + 1 if blocks else 0) if h < top else (5 if h == top and penthouse else 0)
             if not level:
                 continue
-            p = packed.get(level, -2)
-            if p == -2:
-                pay = island.default_payment(d, level, have)
-                p = packed[level] = -1 if pay is None else pack(pay)
+            p = pays[level - 1]
             if p < 0:
                 continue
         key = (p, cell)
@@ -289,18 +297,23 @@ def _frame_own_legal(st: GameState, f: tuple[Any, ...]) -> list[Action]:
     if k == DISCARD:
         return discard_actions(st, seat)
     if k == STEAL:
-        return [
-            Action(Kind.STEAL, p, t)
-            for p in range(st.n)
-            if p != seat and st.alive[p]
-            for t in range(T)
-            if chips.hand(st, p)[t]
-        ]
+        return steal_actions(st, seat)
     if k == PARKING:
-        return [_PASS, *_exchanges(st, seat)]
+        return [_PASS, *exchange_actions(st, seat)]
     if k == CHOOSE:
         return [Action(Kind.TAKE, t) for t in range(T) if chips.in_supply(st, t)]
     raise AssertionError(f"no decision on frame {f!r}")
+
+
+def steal_actions(st: GameState, seat: int) -> list[Action]:
+    """B-34: one chip of a type another active player holds."""
+    return [
+        Action(Kind.STEAL, p, t)
+        for p in range(st.n)
+        if p != seat and st.alive[p]
+        for t in range(T)
+        if chips.hand(st, p)[t]
+    ]
 
 
 def frame_ok(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
@@ -391,7 +404,7 @@ def _holds(st: GameState, seat: int, t: int) -> bool:
     return st.ext["res"][seat * T + t] > 0
 
 
-def _exchanges(st: GameState, seat: int) -> list[Action]:
+def exchange_actions(st: GameState, seat: int) -> list[Action]:
     """B-35: two of one's chips (any types) for one chip of a third type the supply holds."""
     have = chips.hand(st, seat)
     acts: list[Action] = []
@@ -425,4 +438,4 @@ def _exchange_ok(st: GameState, seat: int, packed: int, r: int) -> bool:
 
 
 def can_exchange(st: GameState, seat: int) -> bool:
-    return bool(_exchanges(st, seat))
+    return bool(exchange_actions(st, seat))

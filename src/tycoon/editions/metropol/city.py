@@ -94,7 +94,7 @@ def area_skyscraper(st: GameState, area: int) -> int:
 
 def area_tallest(st: GameState, area: int) -> int:
     height = st.ext["height"]
-    return max(height[b] for b in AREA_BLOCKS[area])
+    return max([height[b] for b in AREA_BLOCKS[area]])
 
 
 def cap(st: GameState, area: int) -> int:
@@ -147,7 +147,8 @@ def placeable(
     if not free and st.cash[seat] < st.edition.board.constants["block_cost"]:
         return []
     height, roof = st.ext["height"], st.ext["roof"]
-    caps = [cap(st, a) for a in range(len(AREA_BLOCKS))]
+    sky = c[SKY] + 2
+    caps = [area_skyscraper(st, a) or sky for a in range(len(AREA_BLOCKS))]  # `cap`
     return [
         b for b in among if not mask >> b & 1 and not roof[b] and height[b] < caps[BLOCK_AREA[b]]
     ]
@@ -189,20 +190,26 @@ def floors(st: GameState, permit: int) -> int:
 def permit_value(st: GameState, permit: int) -> int:
     """M-32 to M-34: the value card's cell for (tallest building h, column c)."""
     blocks = PERMIT_BLOCKS[permit]
-    height = st.ext["height"]
-    n = sum(height[b] for b in blocks)
+    ext = st.ext
+    height, roof = ext["height"], ext["roof"]
+    n = 0
+    roofed = False
+    for b in blocks:
+        n += height[b]
+        if roof[b]:
+            roofed = True
     if n == 0:
         return 0
     area = PERMIT_AREA[permit]
-    if getattr(st.options, "tallest_scope", "area") == "city":
+    options = st.options
+    if getattr(options, "tallest_scope", "area") == "city":
         h = max(height)
     else:
-        h = area_tallest(st, area)
-    roof = st.ext["roof"]
+        h = max([height[b] for b in AREA_BLOCKS[area]])  # `area_tallest`
     trigger = n
-    if getattr(st.options, "column10_trigger", "permit_blocks") == "area_total":
+    if getattr(options, "column10_trigger", "permit_blocks") == "area_total":
         trigger = sum(height[b] for b in AREA_BLOCKS[area])
-    col = 10 if any(roof[b] for b in blocks) or trigger >= 10 else min(n, 10)
+    col = 10 if roofed or trigger >= 10 else min(n, 10)
     return VALUE_CARD[h][col - 1]
 
 
