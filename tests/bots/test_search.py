@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -194,34 +194,15 @@ def test_search_departs_from_basic_a_bounded_number_of_times_per_turn(
     assert all(len(set(v)) == len(v) for v in per_turn.values())
 
 
-def test_b40_search_tries_the_chip_purchases_basic_prices() -> None:
-    """Builder: a needed chip bought for cash is no listed action, but the search plays it
-    as a candidate (`HeuristicBot.deals`) wherever the engine would take the offer."""
+def _searched_deals(
+    edition: str, seed: int, legal_only: bool
+) -> Iterator[tuple[list[Action], list[Action], list[Action]]]:
+    """Along a game of four `basic` bots, the first three positions where `strong` has deals
+    of its own (`HeuristicBot.deals`; `legal_only`: those the engine takes): (the deals,
+    the listed actions, the candidates the search then played)."""
     from tycoon.engine.api import is_legal
 
-    st = new_game("builder", ["a", "b", "c", "d"], 5, events=False)
-    bots = [make_bot("basic", p) for p in range(4)]
-    strong = SearchBot(1, rounds=2)
-    searched = 0
-    for _ in range(20_000):
-        if st.termination or searched >= 3:
-            break
-        me = st.current_player
-        offers = [a for a in strong.basic.deals(st, me) if is_legal(st, a, me)] if me >= 0 else []
-        if offers:
-            legal = legal_actions(st)
-            assert not set(offers) & set(legal)  # not in the listing
-            strong.choose(clone(st), me, legal)
-            assert offers[0] in strong.last[0]
-            searched += 1
-        step(st, bots)
-    assert searched == 3
-
-
-def test_c59_search_tries_deed_sales_at_the_buyers_price() -> None:
-    """Classic: a deed sold above its printed price is no listed action (the listing holds
-    the printed price), but the search plays the best-paid sales as candidates."""
-    st = new_game("classic", ["a", "b", "c", "d"], 3, events=False)
+    st = new_game(edition, ["a", "b", "c", "d"], seed, events=False)
     bots = [make_bot("basic", p) for p in range(4)]
     strong = SearchBot(1, rounds=2)
     searched = 0
@@ -230,14 +211,31 @@ def test_c59_search_tries_deed_sales_at_the_buyers_price() -> None:
             break
         me = st.current_player
         offers = strong.basic.deals(st, me) if me >= 0 else []
+        if legal_only:
+            offers = [a for a in offers if is_legal(st, a, me)]
         if offers:
             legal = legal_actions(st)
-            assert not set(offers) & set(legal)
             strong.choose(clone(st), me, legal)
-            assert set(offers) <= set(strong.last[0])
+            yield offers, legal, list(strong.last[0])
             searched += 1
         step(st, bots)
     assert searched == 3
+
+
+def test_b40_search_tries_the_chip_purchases_basic_prices() -> None:
+    """Builder: a needed chip bought for cash is no listed action, but the search plays it
+    as a candidate (`HeuristicBot.deals`) wherever the engine would take the offer."""
+    for offers, legal, played in _searched_deals("builder", 5, legal_only=True):
+        assert not set(offers) & set(legal)  # not in the listing
+        assert offers[0] in played
+
+
+def test_c59_search_tries_deed_sales_at_the_buyers_price() -> None:
+    """Classic: a deed sold above its printed price is no listed action (the listing holds
+    the printed price), but the search plays the best-paid sales as candidates."""
+    for offers, legal, played in _searched_deals("classic", 3, legal_only=False):
+        assert not set(offers) & set(legal)
+        assert set(offers) <= set(played)
 
 
 def test_a_long_rollout_stops_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
