@@ -344,6 +344,8 @@ def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
         return st.edition.extra_ok(st, f, a)
     if (k not in _AMOUNT_KINDS and (a.b or a.c)) or (k in _ARGLESS and a.a):
         return False
+    if fk == F.AUCTION:  # first: the most frequent decision
+        return k == Kind.PASS or (k == Kind.BID and auction.bid_is_legal(st, f, a.a))
     if fk == F.PRE_ROLL or fk == F.ROLL_AGAIN:
         if k == Kind.ROLL:
             return True
@@ -358,8 +360,6 @@ def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
         return k == Kind.AUCTION or (
             k == Kind.BUY and st.cash[seat] >= st.edition.board.price[f[2]]
         )
-    if fk == F.AUCTION:
-        return k == Kind.PASS or (k == Kind.BID and auction.bid_is_legal(st, f, a.a))
     if fk == F.DEBT:
         owed: int = f[3]
         if k == Kind.PAY:
@@ -396,10 +396,16 @@ def is_legal(st: GameState, a: Action, seat: int) -> bool:
     """Full legality test, without building the legal list. Amount-carrying actions accept
     any allowed amount, not only the representative amounts that `legal_actions` lists;
     for every other action this agrees exactly with `legal_actions` (a test checks it)."""
-    return _is_legal(st, a, seat, current_player(st))
+    return _is_legal(st, a, seat, current_player(st)) != 0
 
 
-def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
+_OWN = 2
+"""`_is_legal`: legal as one of the decision frame's own actions (`_frame_ok`)."""
+
+
+def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> int:
+    """0: illegal; `_OWN`: one of the frame's own actions; 1: legal otherwise (chance, an
+    out-of-turn or anytime action)."""
     if cur == TERMINAL:
         return False
     if seat == CHANCE or cur == CHANCE:
@@ -418,7 +424,7 @@ def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> bool:
         f = st.stack[-1]
         fk = f[0]
         if _frame_ok(st, f, a):
-            return True
+            return _OWN
         own = fk in _ANYTIME_FRAMES or fk in st.edition.own_decision_frames
         if k >= FIRST_EDITION_KIND:
             return own and st.edition.anytime_ok(st, seat, a)
@@ -449,7 +455,8 @@ def apply_action(st: GameState, a: Action, seat: int | None = None, listed: bool
     cur = current_player(st)
     if seat is None:
         seat = cur
-    if cur == TERMINAL or not (listed or _is_legal(st, a, seat, cur)):
+    legal = 1 if listed else _is_legal(st, a, seat, cur)
+    if cur == TERMINAL or not legal:
         raise IllegalActionError(a, legal_actions(st, seat))
     st.history.append((seat, a))
     if seat == CHANCE:
@@ -457,7 +464,7 @@ def apply_action(st: GameState, a: Action, seat: int | None = None, listed: bool
         # was sampled or given, so a state is a function of its seed and its history.
         draw_dice(st.rng, dice_count(st))
         _apply_dice(st, st.stack[-1], a.a, a.b, a.c)
-    elif seat == cur and _frame_apply(st, st.stack[-1], a):
+    elif seat == cur and _frame_apply(st, st.stack[-1], a, legal == _OWN):
         pass
     else:
         _apply_anytime(st, seat, a)
@@ -497,13 +504,20 @@ def _apply_anytime(st: GameState, seat: int, a: Action) -> None:
         raise AssertionError(f"unhandled action {a}")
 
 
-def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
-    """Apply a frame-specific action; False if it is an anytime action instead."""
+_AUCTION_KINDS = frozenset({Kind.BID, Kind.PASS})
+
+
+def _frame_apply(st: GameState, f: Frame, a: Action, own: bool = False) -> bool:
+    """Apply a frame-specific action; False if it is an anytime action instead. `own`: the
+    legality test found it one of the frame's own actions (`_frame_ok`), so an edition's
+    action need not be told from its anytime ones again."""
     k = f[0]
     seat = f[1]
     ak = a.kind
-    if ak >= FIRST_EDITION_KIND and k < F.EDITION_FRAMES:
-        if not st.edition.extra_ok(st, f, a):
+    if k == F.AUCTION and ak in _AUCTION_KINDS:  # first: the most frequent action
+        auction.auction_apply(st, f, a)
+    elif ak >= FIRST_EDITION_KIND and k < F.EDITION_FRAMES:
+        if not (own or st.edition.extra_ok(st, f, a)):
             return False  # one of the edition's anytime actions (`_apply_anytime`)
         st.edition.extra_apply(st, f, a)
     elif k == F.JAIL and ak in (Kind.SERVE, Kind.USE_CARD, Kind.PAY_FINE, Kind.ROLL):
@@ -535,8 +549,6 @@ def _frame_apply(st: GameState, f: Frame, a: Action) -> bool:
         first = 0 if st.edition.mechanics.auction_decliner_first else 1
         order = [(seat + i) % st.n for i in range(first, first + st.n)]
         auction.start_auction(st, f[2], [s for s in order if st.alive[s]])
-    elif k == F.AUCTION and ak in (Kind.BID, Kind.PASS):
-        auction.auction_apply(st, f, a)
     elif k == F.DEBT and ak in (Kind.PAY, Kind.PAY_WITH, Kind.BANKRUPT, Kind.PUT_UP):
         debt.debt_apply(st, f, a)
     elif k == F.OFFER and ak in (Kind.ACCEPT, Kind.REJECT):
@@ -700,7 +712,8 @@ def _apply_dice(st: GameState, f: Frame, d1: int, d2: int, d3: int = 0) -> None:
     _, seat, purpose, first, extra = f
     st.stack.pop()
     total = d1 + d2 + d3
-    emit(st, ev.DICE_ROLLED, seat, d1, d2, d3 or -1, str(purpose))
+    if st.events is not None:  # (the detail's text is made only for listeners)
+        emit(st, ev.DICE_ROLLED, seat, d1, d2, d3 or -1, str(purpose))
     if purpose != F.ROLL_ORDER and st.edition.on_dice(st, f, (d1, d2, d3) if d3 else (d1, d2)):
         return
     if purpose == F.ROLL_ORDER:

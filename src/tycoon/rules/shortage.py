@@ -49,17 +49,21 @@ def capacity(st: GameState, seat: int, building: int) -> int:
     b = st.edition.board
     h = st.edition.houses_per_hotel(st)
     top = max_houses(st)
+    owner, mortgaged, level = st.owner, st.mortgaged, st.level
     total = 0
     for members in b.groups:
-        if b.kind[members[0]] != SquareKind.STREET or not all(
-            st.owner[s] == seat and not st.mortgaged[s] for s in members
-        ):
+        if b.kind[members[0]] != SquareKind.STREET:
             continue
-        levels = [st.level[s] for s in members]
-        if building == F.HOUSE:
-            total += sum(top - lvl for lvl in levels if lvl < top)
-        elif all(lvl >= h for lvl in levels):
-            total += sum(1 for lvl in levels if lvl != HOTEL)
+        for s in members:
+            if owner[s] != seat or mortgaged[s]:
+                break
+        else:  # a whole unmortgaged street group of his
+            if building == F.HOUSE:
+                for s in members:
+                    if level[s] < top:
+                        total += top - level[s]
+            elif all(level[s] >= h for s in members):
+                total += sum(1 for s in members if level[s] != HOTEL)
     return total
 
 
@@ -77,11 +81,11 @@ def starts_shortage(st: GameState, seat: int, square: int, hotel: bool = False) 
         return False
     building = _building(st, square, hotel)
     stock = _stock(st, building)
-    others = [p for p in seats_from(st, seat) if p != seat and capacity(st, p, building)]
+    others = [c for p in seats_from(st, seat) if p != seat and (c := capacity(st, p, building))]
     if not others:
         return False
     # the bank holds fewer than some player could want (not: than all of them together)
-    return any(capacity(st, p, building) > stock for p in (seat, *others))
+    return max(others) > stock or capacity(st, seat, building) > stock
 
 
 def start(st: GameState, seat: int, square: int, hotel: bool = False) -> None:
