@@ -21,6 +21,7 @@ own generator (ties between resource types, `heuristic_builder`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from typing import Any, Protocol
 
 from tycoon.bots import trading
@@ -41,6 +42,7 @@ from tycoon.rules.property import (
     raise_cash_options,
     redeem_cost,
 )
+from tycoon.rules.trade import sale_offers
 
 _PAY = Action(Kind.PAY)
 _ROLL = Action(Kind.ROLL)
@@ -55,6 +57,7 @@ _ACCEPT = Action(Kind.ACCEPT)
 _REJECT = Action(Kind.REJECT)
 _DRAW = Action(Kind.DRAW)
 _BANKRUPT = Action(Kind.BANKRUPT)
+_STREET = SquareKind.STREET
 
 
 class EditionBrain(Protocol):
@@ -152,11 +155,10 @@ class HeuristicBot:
         """Cash to keep: more when opponents have built."""
         b = st.edition.board
         worst = 0
-        owner, level = st.owner, st.level
-        for s in b.streets:
-            lvl = level[s]
-            if lvl and owner[s] != seat:
-                r = b.rents[s][lvl]
+        owner, level, kind, rents = st.owner, st.level, b.kind, b.rents
+        for s in compress(range(len(level)), level):  # the built squares (few)
+            if kind[s] == _STREET and owner[s] != seat:
+                r = rents[s][level[s]]
                 if r > worst:
                     worst = r
         sc = self.scale
@@ -324,23 +326,21 @@ class HeuristicBot:
     def _build(self, st: GameState, seat: int) -> Action | None:
         """The most expensive house or hotel that keeps the reserve (builds are even by rule)."""
         b = st.edition.board
-        owner = st.owner
-        cash = st.cash[seat]
-        reserve = -1
+        owner, level = st.owner, st.level
+        house_cost, hotel_cost = b.house_cost, b.hotel_cost
+        spare: int | None = None  # cash above the reserve, once a whole group is found
         per_hotel = 4
         for members in self._groups_desc:  # the streets from the last one back
             for s in members:
                 if owner[s] != seat:
                     break
             else:
-                for s in members:
-                    if not can_build(st, seat, s):
-                        continue
-                    if reserve < 0:
-                        reserve = self.reserve(st, seat)
-                        per_hotel = st.edition.houses_per_hotel(st)
-                    cost = b.house_cost[s] if st.level[s] < per_hotel else b.hotel_cost[s]
-                    if cash - cost >= reserve:
+                if spare is None:
+                    spare = st.cash[seat] - self.reserve(st, seat)
+                    per_hotel = st.edition.houses_per_hotel(st)
+                for s in members:  # the cheap test of the reserve first, then the rules
+                    cost = house_cost[s] if level[s] < per_hotel else hotel_cost[s]
+                    if cost <= spare and can_build(st, seat, s):
                         return Action(Kind.BUILD, s)
         return None
 
@@ -393,9 +393,11 @@ class HeuristicBot:
         to the next buyer in turn order (not the lowest seat, which would favour seats)."""
         if st.cash[seat] >= 150 * self.scale or self._offered_turn == st.turn:
             return None
+        if st.stack[-1][0] != F.PRE_ROLL or st.edition.mechanics.trades != "sale":
+            return None  # the listing holds no sale of a deed (C-59: in the pre-roll phase)
         n = st.n
         best: Action | None = None
-        for a in legal:
+        for a in sale_offers(st, seat):  # the sales of the listing, without the rest of it
             if (
                 a.kind == Kind.SELL_DEED
                 and self.group_gain(st, seat, a.a.bit_length() - 1) <= 1.0

@@ -22,7 +22,7 @@ Every offer is checked with `is_legal`; a bot makes at most one a turn (and the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator
 
 from tycoon.editions.board import Board
 from tycoon.engine.actions import Action, Kind
@@ -64,19 +64,25 @@ class Holdings:
     """What the distribution of the deeds means for deals, computed once per distribution
     (deeds change hands seldom; the bots ask at every pre-roll and every offer)."""
 
-    __slots__ = ("closed", "completes", "sales", "split", "whole")
+    __slots__ = ("_owner", "_split", "_split_groups", "closed", "completes", "sales", "whole")
 
-    def __init__(self, b: Board, owner: Sequence[int]) -> None:
+    def __init__(self, b: Board, owner: tuple[int, ...]) -> None:
         self.closed = all(owner[s] >= 0 for s in b.deeds)
         """No deed is left with the bank."""
         self.completes: dict[int, int] = {}
         """Street deed -> the seat that completes its group by getting it (it holds every
         other deed of the group, and someone else, or the bank, holds this one)."""
-        self.split: dict[int, list[tuple[list[int], dict[int, int]]]] = {}
-        """Seat -> (its deeds, {other holder: deeds held}) of each street group it holds
-        part of, by group number, where another seat holds part too."""
         whole = set()
+        split: list[tuple[int, ...]] = []
         for members in _street_members(b):
+            first = owner[members[0]]
+            for x in members:
+                if owner[x] != first:
+                    break
+            else:  # one holder: nothing is split
+                if first >= 0:
+                    whole.add(first)
+                continue
             holders: dict[int, list[int]] = {}
             for x in members:
                 o = owner[x]
@@ -84,27 +90,48 @@ class Holdings:
                     holders[o].append(x)
                 else:
                     holders[o] = [x]
-            if len(holders) == 1:
-                if owner[members[0]] >= 0:
-                    whole.add(owner[members[0]])
-                continue  # one holder: nothing is split
             if len(holders) == 2:  # one deed away from a seat, if held by one other
                 (o1, xs1), (o2, xs2) = holders.items()
                 if len(xs1) == 1 and o2 >= 0:
                     self.completes[xs1[0]] = o2
                 if len(xs2) == 1 and o1 >= 0:
                     self.completes[xs2[0]] = o1
-            seats = sorted(o for o in holders if o >= 0)
-            if len(seats) < 2:
-                continue  # one seat and the bank: nobody else holds part
-            for o in seats:
-                self.split.setdefault(o, []).append(
-                    (holders[o], {h: len(holders[h]) for h in seats if h != o})
-                )
+                if o1 < 0 or o2 < 0:
+                    continue  # one seat and the bank: nobody else holds part
+            split.append(members)
         self.whole = frozenset(whole)
         """The seats that hold a whole street group."""
         self.sales = tuple(sorted(self.completes.items()))
         """`completes` in deed order."""
+        self._owner = owner
+        self._split_groups = split
+        """The street groups held in part by two seats or more (`split`, on first ask)."""
+        self._split: dict[int, list[tuple[list[int], dict[int, int]]]] | None = None
+
+    @property
+    def split(self) -> dict[int, list[tuple[list[int], dict[int, int]]]]:
+        """Seat -> (its deeds, {other holder: deeds held}) of each street group it holds
+        part of, by group number, where another seat holds part too."""
+        split = self._split
+        if split is None:
+            split = self._split = {}
+            owner = self._owner
+            for members in self._split_groups:
+                holders: dict[int, list[int]] = {}
+                for x in members:
+                    o = owner[x]
+                    if o in holders:
+                        holders[o].append(x)
+                    else:
+                        holders[o] = [x]
+                seats = sorted(o for o in holders if o >= 0)
+                if len(seats) < 2:
+                    continue  # one seat and the bank: nobody else holds part
+                for o in seats:
+                    split.setdefault(o, []).append(
+                        (holders[o], {h: len(holders[h]) for h in seats if h != o})
+                    )
+        return split
 
 
 _HOLDINGS: dict[tuple[int, tuple[int, ...]], Holdings] = {}
@@ -125,7 +152,7 @@ def holdings(st: GameState) -> Holdings:
     if h is None:
         if len(_HOLDINGS) >= _HOLDINGS_KEPT:
             _HOLDINGS.clear()
-        h = _HOLDINGS[key] = Holdings(b, st.owner)
+        h = _HOLDINGS[key] = Holdings(b, key[1])
     _last = (b, list(st.owner), h)
     return h
 
@@ -195,10 +222,19 @@ def consolidation_offer(st: GameState, seat: int, reserve: int) -> Action | None
     so a game with every deed owned and no group complete does not go on for ever."""
     if st.rounds < STALE_ROUNDS or not market_closed(st):
         return None
-    b = st.edition.board
     built = builders(st)  # seats that may sell no deed (A-14)
     if seat in built:
         return None  # C-61: no sale of ours is legal
+    for a in _consolidations(st, seat, reserve, built):
+        if flow.is_legal(st, a, seat):
+            return a
+    return None
+
+
+def _consolidations(st: GameState, seat: int, reserve: int, built: set[int]) -> Iterator[Action]:
+    """The sales `consolidation_offer` tries, in order, before the rules' test (`built`:
+    the seats that own buildings, `seat` not among them)."""
+    b = st.edition.board
     unit = b.constants["money_unit"]
     cash = st.cash
     for mine, held in holdings(st).split.get(seat, ()):
@@ -217,10 +253,7 @@ def consolidation_offer(st: GameState, seat: int, reserve: int) -> Action | None
             price = premium(st, seat, s)
         if cash[best] - price < reserve:
             continue
-        a = Action(Kind.SELL_DEED, 1 << s, best, price)
-        if flow.is_legal(st, a, seat):
-            return a
-    return None
+        yield Action(Kind.SELL_DEED, 1 << s, best, price)
 
 
 DEADLOCK_ROUNDS = 100
@@ -240,11 +273,16 @@ def unlocking_sale(st: GameState, seat: int, reserve: int) -> Action | None:
     sells = [s for s in streets if owner[s] == seat and level[s] and can_sell_building(st, seat, s)]
     if not sells:
         return None
-    bare = clone(st)  # the same position without our buildings: is a sale there?
+    # the same position without our buildings: is a sale there? (the deeds, the cash and
+    # the other builders are the same: only the rules' test needs the position itself)
+    tries = list(_consolidations(st, seat, reserve, builders(st) - {seat}))
+    if not tries:
+        return None
+    bare = clone(st)
     for s in streets:
         if owner[s] == seat:
             bare.level[s] = 0
-    if consolidation_offer(bare, seat, reserve) is None:
+    if not any(flow.is_legal(bare, a, seat) for a in tries):
         return None
     return Action(Kind.SELL_BUILDING, max(sells, key=lambda s: (level[s], s)))
 
