@@ -25,7 +25,7 @@ from itertools import compress
 from typing import Any, Protocol
 
 from tycoon.bots import trading
-from tycoon.editions.board import SquareKind
+from tycoon.editions.board import Board, SquareKind
 from tycoon.editions.wonders import FLIGHT
 from tycoon.engine.actions import Action, Kind, items_of
 from tycoon.engine.api import clone
@@ -97,6 +97,35 @@ CLASSIC_START_CASH = 3000
 """The money thresholds below are in classic dollars; other editions scale them."""
 
 
+_NO_RENTS = (0, -1, 0)
+_top: tuple[Board | None, list[int], list[int], tuple[int, int, int]] = (None, [], [], (0, -1, 0))
+"""The levels and owners last asked about and their `top_rents` (most asks repeat them)."""
+
+
+def top_rents(st: GameState) -> tuple[int, int, int]:
+    """(the highest rent of a built street, its owner, the highest rent of a built street
+    of any other owner), 0 without one; computed once per buildings and owners."""
+    global _top
+    b = st.edition.board
+    owner, level = st.owner, st.level
+    if not any(level):
+        return _NO_RENTS
+    last = _top
+    if last[0] is b and last[1] == level and last[2] == owner:
+        return last[3]
+    kind, rents = b.kind, b.rents
+    built = [
+        (rents[s][level[s]], owner[s])
+        for s in compress(range(len(level)), level)  # the built squares (few)
+        if kind[s] == _STREET
+    ]
+    best, best_owner = max(built, default=(0, -1))
+    second = max((r for r, o in built if o != best_owner), default=0)
+    top = (max(best, 0), best_owner, max(second, 0))
+    _top = (b, list(level), list(owner), top)
+    return top
+
+
 class HeuristicBot:
     """A rule-of-thumb player; see the module docstring."""
 
@@ -119,6 +148,8 @@ class HeuristicBot:
         """(turn, houses moved by `_concentrate` in it)."""
         self._groups_desc: tuple[tuple[int, ...], ...] = ()
         """The street groups, each from its last street back, last group first."""
+        self._by_group = True
+        """`_groups_desc` holds the street groups themselves (not one street each)."""
         self.brain: EditionBrain | None = None
         """The edition's own decision maker, where it has one (`_BRAINS`)."""
 
@@ -140,7 +171,8 @@ class HeuristicBot:
             for g in sorted(groups, key=lambda g: -max(b.groups[g]))
         )
         order = [s for members in self._groups_desc for s in members]
-        if order != sorted(b.streets, reverse=True):  # interleaved groups: one street each
+        self._by_group = order == sorted(b.streets, reverse=True)
+        if not self._by_group:  # interleaved groups: one street each
             self._groups_desc = tuple((s,) for s in sorted(b.streets, reverse=True))
         streets = [s for members in self._groups_desc for s in members]
         self._build_rank = {s: i for i, s in enumerate(streets)}
@@ -152,15 +184,10 @@ class HeuristicBot:
     # --- helpers ---------------------------------------------------------------------------
 
     def reserve(self, st: GameState, seat: int) -> int:
-        """Cash to keep: more when opponents have built."""
-        b = st.edition.board
-        worst = 0
-        owner, level, kind, rents = st.owner, st.level, b.kind, b.rents
-        for s in compress(range(len(level)), level):  # the built squares (few)
-            if kind[s] == _STREET and owner[s] != seat:
-                r = rents[s][level[s]]
-                if r > worst:
-                    worst = r
+        """Cash to keep: more when opponents have built (half the highest rent of a built
+        street of another seat, `top_rents`)."""
+        best, best_owner, second = top_rents(st)
+        worst = second if best_owner == seat else best
         sc = self.scale
         return max(self.base_reserve * sc, min(worst // 2, 1000 * sc))
 
@@ -282,18 +309,21 @@ class HeuristicBot:
         claim = self._claim(st, seat)
         if claim:
             return claim
+        reserve = self.reserve(st, seat)  # one position: the same reserve for every step
+        # classic sales of deeds are offered in the pre-roll phase only (C-59), not after a
+        # double: elsewhere no sale is legal and none is looked for
+        sales = st.edition.mechanics.trades == "sale" and st.stack[-1][0] == F.PRE_ROLL
         selling = False  # no building while a consolidating sale is on offer
-        if st.edition.mechanics.trades == "sale" and st.rounds >= trading.DEADLOCK_ROUNDS:
-            reserve = self.reserve(st, seat)
+        if sales and st.rounds >= trading.DEADLOCK_ROUNDS:
             unlock = trading.unlocking_sale(st, seat, reserve)
             if unlock:
                 return unlock
             selling = trading.consolidation_offer(st, seat, reserve) is not None
-        build = None if selling else self._build(st, seat)
+        build = None if selling else self._build(st, seat, reserve)
         if build:
             return build
         if not selling and st.houses_left == 0:
-            move = self._concentrate(st, seat)
+            move = self._concentrate(st, seat, reserve)
             if move:
                 turn, moved = self._concentrated
                 self._concentrated = (st.turn, moved + 1 if turn == st.turn else 1)
@@ -301,19 +331,20 @@ class HeuristicBot:
         redeem = self._redeem(st, seat, legal)
         if redeem:
             return redeem
-        deal = self._deal(st, seat)
+        deal = self._deal(st, seat, reserve, sales)
         if deal:
             return deal
         sale = self._sale(st, seat, legal)
         return sale or _ROLL
 
-    def _deal(self, st: GameState, seat: int) -> Action | None:
-        """Once a turn: a sale (classic) or an exchange (wonders) that completes a group
-        (`tycoon.bots.trading`)."""
+    def _deal(self, st: GameState, seat: int, reserve: int, sales: bool) -> Action | None:
+        """Once a turn: a sale (classic, `sales`: in the pre-roll phase) or an exchange
+        (wonders) that completes a group (`tycoon.bots.trading`)."""
         if self._offered_turn == st.turn or not st.alive[seat]:
             return None
-        reserve = self.reserve(st, seat)
         if st.edition.mechanics.trades == "sale":
+            if not sales:
+                return None
             a = trading.sale_offer(st, seat, reserve) or trading.consolidation_offer(
                 st, seat, reserve
             )
@@ -323,28 +354,27 @@ class HeuristicBot:
             self._offered_turn = st.turn
         return a
 
-    def _build(self, st: GameState, seat: int) -> Action | None:
+    def _build(self, st: GameState, seat: int, reserve: int) -> Action | None:
         """The most expensive house or hotel that keeps the reserve (builds are even by rule)."""
+        if self._by_group and seat not in trading.holdings(st).whole:
+            return None  # no whole group
         b = st.edition.board
         owner, level = st.owner, st.level
         house_cost, hotel_cost = b.house_cost, b.hotel_cost
-        spare: int | None = None  # cash above the reserve, once a whole group is found
-        per_hotel = 4
+        spare = st.cash[seat] - reserve
+        per_hotel = st.edition.houses_per_hotel(st)
         for members in self._groups_desc:  # the streets from the last one back
             for s in members:
                 if owner[s] != seat:
                     break
             else:
-                if spare is None:
-                    spare = st.cash[seat] - self.reserve(st, seat)
-                    per_hotel = st.edition.houses_per_hotel(st)
                 for s in members:  # the cheap test of the reserve first, then the rules
                     cost = house_cost[s] if level[s] < per_hotel else hotel_cost[s]
                     if cost <= spare and can_build(st, seat, s):
                         return Action(Kind.BUILD, s)
         return None
 
-    def _concentrate(self, st: GameState, seat: int) -> Action | None:
+    def _concentrate(self, st: GameState, seat: int, reserve: int) -> Action | None:
         """The bank has no house (C-55): sell a house of a cheaper group (C-57, C-58) when
         the house would be built again on a dearer one in this build window (C-50). Houses
         move only up the board, so groups reach their hotels (which return their houses,
@@ -356,7 +386,7 @@ class HeuristicBot:
             return None
         trial = clone(st)  # would we build, with one house in the bank?
         trial.houses_left = 1
-        want = self._build(trial, seat)
+        want = self._build(trial, seat, reserve)  # the same deeds and buildings
         if want is None or want.kind != Kind.BUILD or st.level[want.a] >= max_houses(st):
             return None  # no build, or a hotel (which the bank's houses do not limit)
         b = st.edition.board
