@@ -62,27 +62,53 @@ def _street_members(b: Board) -> tuple[tuple[int, ...], ...]:
 
 class Holdings:
     """What the distribution of the deeds means for deals, computed once per distribution
-    (deeds change hands seldom; the bots ask at every pre-roll and every offer)."""
+    (deeds change hands seldom; the bots ask at every pre-roll and every offer); `closed`
+    and `whole` at once, the rest on first ask."""
 
-    __slots__ = ("_owner", "_split", "_split_groups", "closed", "completes", "sales", "whole")
+    __slots__ = ("_completes", "_mixed", "_owner", "_sales", "_split", "closed", "whole")
 
     def __init__(self, b: Board, owner: tuple[int, ...]) -> None:
         self.closed = all(owner[s] >= 0 for s in b.deeds)
         """No deed is left with the bank."""
-        self.completes: dict[int, int] = {}
-        """Street deed -> the seat that completes its group by getting it (it holds every
-        other deed of the group, and someone else, or the bank, holds this one)."""
         whole = set()
-        split: list[tuple[int, ...]] = []
+        mixed: list[tuple[int, ...]] = []
         for members in _street_members(b):
             first = owner[members[0]]
             for x in members:
                 if owner[x] != first:
+                    mixed.append(members)
                     break
             else:  # one holder: nothing is split
                 if first >= 0:
                     whole.add(first)
-                continue
+        self.whole = frozenset(whole)
+        """The seats that hold a whole street group."""
+        self._owner = owner
+        self._mixed = mixed
+        """The street groups with more than one holder (the bank counts as one)."""
+        self._completes: dict[int, int] | None = None
+        self._sales: tuple[tuple[int, int], ...] = ()
+        self._split: dict[int, list[tuple[list[int], dict[int, int]]]] | None = None
+
+    @property
+    def completes(self) -> dict[int, int]:
+        """Street deed -> the seat that completes its group by getting it (it holds every
+        other deed of the group, and someone else, or the bank, holds this one)."""
+        completes = self._completes
+        return completes if completes is not None else self._find_completes()
+
+    @property
+    def sales(self) -> tuple[tuple[int, int], ...]:
+        """`completes` in deed order."""
+        if self._completes is None:
+            self._find_completes()
+        return self._sales
+
+    def _find_completes(self) -> dict[int, int]:
+        """Compute `completes` and `sales`."""
+        completes: dict[int, int] = {}
+        owner = self._owner
+        for members in self._mixed:
             holders: dict[int, list[int]] = {}
             for x in members:
                 o = owner[x]
@@ -93,20 +119,12 @@ class Holdings:
             if len(holders) == 2:  # one deed away from a seat, if held by one other
                 (o1, xs1), (o2, xs2) = holders.items()
                 if len(xs1) == 1 and o2 >= 0:
-                    self.completes[xs1[0]] = o2
+                    completes[xs1[0]] = o2
                 if len(xs2) == 1 and o1 >= 0:
-                    self.completes[xs2[0]] = o1
-                if o1 < 0 or o2 < 0:
-                    continue  # one seat and the bank: nobody else holds part
-            split.append(members)
-        self.whole = frozenset(whole)
-        """The seats that hold a whole street group."""
-        self.sales = tuple(sorted(self.completes.items()))
-        """`completes` in deed order."""
-        self._owner = owner
-        self._split_groups = split
-        """The street groups held in part by two seats or more (`split`, on first ask)."""
-        self._split: dict[int, list[tuple[list[int], dict[int, int]]]] | None = None
+                    completes[xs2[0]] = o1
+        self._sales = tuple(sorted(completes.items()))
+        self._completes = completes
+        return completes
 
     @property
     def split(self) -> dict[int, list[tuple[list[int], dict[int, int]]]]:
@@ -116,7 +134,7 @@ class Holdings:
         if split is None:
             split = self._split = {}
             owner = self._owner
-            for members in self._split_groups:
+            for members in self._mixed:
                 holders: dict[int, list[int]] = {}
                 for x in members:
                     o = owner[x]
@@ -353,13 +371,15 @@ def sale_deals(
 
 def missing_one(st: GameState, seat: int) -> list[tuple[int, int]]:
     """(deed, holder) for every street group `seat` lacks exactly one deed of, held by one
-    opponent."""
+    opponent, in deed order."""
     b = st.edition.board
     owner = st.owner
-    out = []
-    for g in street_groups(b):
+    if min(map(len, _street_members(b))) > 1:  # the deeds `Holdings.completes` hands seats
+        return [(x, owner[x]) for x, o in holdings(st).sales if o == seat and owner[x] >= 0]
+    out = []  # a group of one street: lacked by every other seat
+    for members in _street_members(b):
         lack = -1
-        for x in b.groups[g]:
+        for x in members:
             if owner[x] != seat:
                 if lack >= 0:
                     break
@@ -367,7 +387,7 @@ def missing_one(st: GameState, seat: int) -> list[tuple[int, int]]:
         else:
             if lack >= 0 and owner[lack] >= 0:
                 out.append((lack, owner[lack]))
-    return out
+    return sorted(out)
 
 
 def exchange_offer(st: GameState, seat: int, reserve: int) -> Action | None:
@@ -378,10 +398,10 @@ def exchange_offer(st: GameState, seat: int, reserve: int) -> Action | None:
     if not wants:
         return None
     b = st.edition.board
-    for s, o in sorted(wants):
+    for s, o in wants:
         if group_has_building(st, b.group[s]):
             continue
-        for y, holder in sorted(missing_one(st, o)):
+        for y, holder in missing_one(st, o):
             if holder == seat:  # a deed of ours that completes his group: a fair swap
                 a = Action(Kind.TRADE, o, 1 << y, 1 << s, 0)
                 if flow.is_legal(st, a, seat):
