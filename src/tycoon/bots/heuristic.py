@@ -21,11 +21,10 @@ own generator (ties between resource types, `heuristic_builder`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress
 from typing import Any, Protocol
 
 from tycoon.bots import trading
-from tycoon.editions.board import Board, SquareKind
+from tycoon.editions.board import SquareKind
 from tycoon.editions.wonders import FLIGHT
 from tycoon.engine.actions import Action, Kind, items_of
 from tycoon.engine.api import clone
@@ -57,7 +56,6 @@ _ACCEPT = Action(Kind.ACCEPT)
 _REJECT = Action(Kind.REJECT)
 _DRAW = Action(Kind.DRAW)
 _BANKRUPT = Action(Kind.BANKRUPT)
-_STREET = SquareKind.STREET
 
 
 class EditionBrain(Protocol):
@@ -95,35 +93,6 @@ SALE_DEALS = 2
 
 CLASSIC_START_CASH = 3000
 """The money thresholds below are in classic dollars; other editions scale them."""
-
-
-_NO_RENTS = (0, -1, 0)
-_top: tuple[Board | None, list[int], list[int], tuple[int, int, int]] = (None, [], [], (0, -1, 0))
-"""The levels and owners last asked about and their `top_rents` (most asks repeat them)."""
-
-
-def top_rents(st: GameState) -> tuple[int, int, int]:
-    """(the highest rent of a built street, its owner, the highest rent of a built street
-    of any other owner), 0 without one; computed once per buildings and owners."""
-    global _top
-    b = st.edition.board
-    owner, level = st.owner, st.level
-    if not any(level):
-        return _NO_RENTS
-    last = _top
-    if last[0] is b and last[1] == level and last[2] == owner:
-        return last[3]
-    kind, rents = b.kind, b.rents
-    built = [
-        (rents[s][level[s]], owner[s])
-        for s in compress(range(len(level)), level)  # the built squares (few)
-        if kind[s] == _STREET
-    ]
-    best, best_owner = max(built, default=(0, -1))
-    second = max((r for r, o in built if o != best_owner), default=0)
-    top = (max(best, 0), best_owner, max(second, 0))
-    _top = (b, list(level), list(owner), top)
-    return top
 
 
 class HeuristicBot:
@@ -184,10 +153,16 @@ class HeuristicBot:
     # --- helpers ---------------------------------------------------------------------------
 
     def reserve(self, st: GameState, seat: int) -> int:
-        """Cash to keep: more when opponents have built (half the highest rent of a built
-        street of another seat, `top_rents`)."""
-        best, best_owner, second = top_rents(st)
-        worst = second if best_owner == seat else best
+        """Cash to keep: more when opponents have built."""
+        b = st.edition.board
+        worst = 0
+        owner, level = st.owner, st.level
+        for s in b.streets:
+            lvl = level[s]
+            if lvl and owner[s] != seat:
+                r = b.rents[s][lvl]
+                if r > worst:
+                    worst = r
         sc = self.scale
         return max(self.base_reserve * sc, min(worst // 2, 1000 * sc))
 

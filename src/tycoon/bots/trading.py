@@ -371,15 +371,13 @@ def sale_deals(
 
 def missing_one(st: GameState, seat: int) -> list[tuple[int, int]]:
     """(deed, holder) for every street group `seat` lacks exactly one deed of, held by one
-    opponent, in deed order."""
+    opponent."""
     b = st.edition.board
     owner = st.owner
-    if min(map(len, _street_members(b))) > 1:  # the deeds `Holdings.completes` hands seats
-        return [(x, owner[x]) for x, o in holdings(st).sales if o == seat and owner[x] >= 0]
-    out = []  # a group of one street: lacked by every other seat
-    for members in _street_members(b):
+    out = []
+    for g in street_groups(b):
         lack = -1
-        for x in members:
+        for x in b.groups[g]:
             if owner[x] != seat:
                 if lack >= 0:
                     break
@@ -387,7 +385,7 @@ def missing_one(st: GameState, seat: int) -> list[tuple[int, int]]:
         else:
             if lack >= 0 and owner[lack] >= 0:
                 out.append((lack, owner[lack]))
-    return sorted(out)
+    return out
 
 
 def exchange_offer(st: GameState, seat: int, reserve: int) -> Action | None:
@@ -398,10 +396,10 @@ def exchange_offer(st: GameState, seat: int, reserve: int) -> Action | None:
     if not wants:
         return None
     b = st.edition.board
-    for s, o in wants:
+    for s, o in sorted(wants):
         if group_has_building(st, b.group[s]):
             continue
-        for y, holder in missing_one(st, o):
+        for y, holder in sorted(missing_one(st, o)):
             if holder == seat:  # a deed of ours that completes his group: a fair swap
                 a = Action(Kind.TRADE, o, 1 << y, 1 << s, 0)
                 if flow.is_legal(st, a, seat):
