@@ -30,6 +30,7 @@ from tycoon.engine.api import clone
 from tycoon.engine.state import GameState
 from tycoon.rules import flow
 from tycoon.rules.property import can_sell_building, group_has_building
+from tycoon.rules.trade import sellable_deeds
 
 SALE_PREMIUM = 3.0
 """The price of a deed that completes the buyer's group, in printed prices."""
@@ -214,12 +215,17 @@ def sale_offer(st: GameState, seat: int, reserve: int) -> Action | None:
     if not (h.closed or seat in h.whole):
         return None
     owner = st.owner
+    sellable: list[int] | None = None  # the rules' deeds on offer (C-61, C-62), on first need
     for s, buyer in h.sales:
         if owner[s] != seat:
             continue
         price = premium(st, seat, s)
         if st.cash[buyer] - price < reserve:
             continue
+        if sellable is None:
+            sellable = sellable_deeds(st, seat)
+        if s not in sellable:
+            continue  # not legal either (`is_legal` asks the same first)
         a = Action(Kind.SELL_DEED, 1 << s, buyer, price)
         if flow.is_legal(st, a, seat):
             return a
