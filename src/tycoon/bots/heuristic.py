@@ -117,8 +117,6 @@ class HeuristicBot:
         """(turn, houses moved by `_concentrate` in it)."""
         self._groups_desc: tuple[tuple[int, ...], ...] = ()
         """The street groups, each from its last street back, last group first."""
-        self._by_group = True
-        """`_groups_desc` holds the street groups themselves (not one street each)."""
         self.brain: EditionBrain | None = None
         """The edition's own decision maker, where it has one (`_BRAINS`)."""
 
@@ -140,8 +138,7 @@ class HeuristicBot:
             for g in sorted(groups, key=lambda g: -max(b.groups[g]))
         )
         order = [s for members in self._groups_desc for s in members]
-        self._by_group = order == sorted(b.streets, reverse=True)
-        if not self._by_group:  # interleaved groups: one street each
+        if order != sorted(b.streets, reverse=True):  # interleaved groups: one street each
             self._groups_desc = tuple((s,) for s in sorted(b.streets, reverse=True))
         streets = [s for members in self._groups_desc for s in members]
         self._build_rank = {s: i for i, s in enumerate(streets)}
@@ -331,8 +328,6 @@ class HeuristicBot:
 
     def _build(self, st: GameState, seat: int, reserve: int) -> Action | None:
         """The most expensive house or hotel that keeps the reserve (builds are even by rule)."""
-        if self._by_group and seat not in trading.holdings(st).whole:
-            return None  # no whole group
         b = st.edition.board
         owner, level = st.owner, st.level
         house_cost, hotel_cost = b.house_cost, b.hotel_cost
