@@ -41,6 +41,7 @@ from tycoon.rules.property import (
     raise_cash_options,
     redeem_cost,
 )
+from tycoon.rules.trade import sale_offers
 
 _PAY = Action(Kind.PAY)
 _ROLL = Action(Kind.ROLL)
@@ -280,18 +281,21 @@ class HeuristicBot:
         claim = self._claim(st, seat)
         if claim:
             return claim
+        reserve = self.reserve(st, seat)  # one position: the same reserve for every step
+        # classic sales of deeds are offered in the pre-roll phase only (C-59), not after a
+        # double: elsewhere no sale is legal and none is looked for
+        sales = st.edition.mechanics.trades == "sale" and st.stack[-1][0] == F.PRE_ROLL
         selling = False  # no building while a consolidating sale is on offer
-        if st.edition.mechanics.trades == "sale" and st.rounds >= trading.DEADLOCK_ROUNDS:
-            reserve = self.reserve(st, seat)
+        if sales and st.rounds >= trading.DEADLOCK_ROUNDS:
             unlock = trading.unlocking_sale(st, seat, reserve)
             if unlock:
                 return unlock
             selling = trading.consolidation_offer(st, seat, reserve) is not None
-        build = None if selling else self._build(st, seat)
+        build = None if selling else self._build(st, seat, reserve)
         if build:
             return build
         if not selling and st.houses_left == 0:
-            move = self._concentrate(st, seat)
+            move = self._concentrate(st, seat, reserve)
             if move:
                 turn, moved = self._concentrated
                 self._concentrated = (st.turn, moved + 1 if turn == st.turn else 1)
@@ -299,19 +303,20 @@ class HeuristicBot:
         redeem = self._redeem(st, seat, legal)
         if redeem:
             return redeem
-        deal = self._deal(st, seat)
+        deal = self._deal(st, seat, reserve, sales)
         if deal:
             return deal
         sale = self._sale(st, seat, legal)
         return sale or _ROLL
 
-    def _deal(self, st: GameState, seat: int) -> Action | None:
-        """Once a turn: a sale (classic) or an exchange (wonders) that completes a group
-        (`tycoon.bots.trading`)."""
+    def _deal(self, st: GameState, seat: int, reserve: int, sales: bool) -> Action | None:
+        """Once a turn: a sale (classic, `sales`: in the pre-roll phase) or an exchange
+        (wonders) that completes a group (`tycoon.bots.trading`)."""
         if self._offered_turn == st.turn or not st.alive[seat]:
             return None
-        reserve = self.reserve(st, seat)
         if st.edition.mechanics.trades == "sale":
+            if not sales:
+                return None
             a = trading.sale_offer(st, seat, reserve) or trading.consolidation_offer(
                 st, seat, reserve
             )
@@ -321,30 +326,25 @@ class HeuristicBot:
             self._offered_turn = st.turn
         return a
 
-    def _build(self, st: GameState, seat: int) -> Action | None:
+    def _build(self, st: GameState, seat: int, reserve: int) -> Action | None:
         """The most expensive house or hotel that keeps the reserve (builds are even by rule)."""
         b = st.edition.board
-        owner = st.owner
-        cash = st.cash[seat]
-        reserve = -1
-        per_hotel = 4
+        owner, level = st.owner, st.level
+        house_cost, hotel_cost = b.house_cost, b.hotel_cost
+        spare = st.cash[seat] - reserve
+        per_hotel = st.edition.houses_per_hotel(st)
         for members in self._groups_desc:  # the streets from the last one back
             for s in members:
                 if owner[s] != seat:
                     break
             else:
-                for s in members:
-                    if not can_build(st, seat, s):
-                        continue
-                    if reserve < 0:
-                        reserve = self.reserve(st, seat)
-                        per_hotel = st.edition.houses_per_hotel(st)
-                    cost = b.house_cost[s] if st.level[s] < per_hotel else b.hotel_cost[s]
-                    if cash - cost >= reserve:
+                for s in members:  # the cheap test of the reserve first, then the rules
+                    cost = house_cost[s] if level[s] < per_hotel else hotel_cost[s]
+                    if cost <= spare and can_build(st, seat, s):
                         return Action(Kind.BUILD, s)
         return None
 
-    def _concentrate(self, st: GameState, seat: int) -> Action | None:
+    def _concentrate(self, st: GameState, seat: int, reserve: int) -> Action | None:
         """The bank has no house (C-55): sell a house of a cheaper group (C-57, C-58) when
         the house would be built again on a dearer one in this build window (C-50). Houses
         move only up the board, so groups reach their hotels (which return their houses,
@@ -356,7 +356,7 @@ class HeuristicBot:
             return None
         trial = clone(st)  # would we build, with one house in the bank?
         trial.houses_left = 1
-        want = self._build(trial, seat)
+        want = self._build(trial, seat, reserve)  # the same deeds and buildings
         if want is None or want.kind != Kind.BUILD or st.level[want.a] >= max_houses(st):
             return None  # no build, or a hotel (which the bank's houses do not limit)
         b = st.edition.board
@@ -393,9 +393,11 @@ class HeuristicBot:
         to the next buyer in turn order (not the lowest seat, which would favour seats)."""
         if st.cash[seat] >= 150 * self.scale or self._offered_turn == st.turn:
             return None
+        if st.stack[-1][0] != F.PRE_ROLL or st.edition.mechanics.trades != "sale":
+            return None  # the listing holds no sale of a deed (C-59: in the pre-roll phase)
         n = st.n
         best: Action | None = None
-        for a in legal:
+        for a in sale_offers(st, seat):  # the sales of the listing, without the rest of it
             if (
                 a.kind == Kind.SELL_DEED
                 and self.group_gain(st, seat, a.a.bit_length() - 1) <= 1.0

@@ -22,7 +22,7 @@ Every offer is checked with `is_legal`; a bot makes at most one a turn (and the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator
 
 from tycoon.editions.board import Board
 from tycoon.engine.actions import Action, Kind
@@ -30,6 +30,7 @@ from tycoon.engine.api import clone
 from tycoon.engine.state import GameState
 from tycoon.rules import flow
 from tycoon.rules.property import can_sell_building, group_has_building
+from tycoon.rules.trade import sellable_deeds
 
 SALE_PREMIUM = 3.0
 """The price of a deed that completes the buyer's group, in printed prices."""
@@ -62,21 +63,53 @@ def _street_members(b: Board) -> tuple[tuple[int, ...], ...]:
 
 class Holdings:
     """What the distribution of the deeds means for deals, computed once per distribution
-    (deeds change hands seldom; the bots ask at every pre-roll and every offer)."""
+    (deeds change hands seldom; the bots ask at every pre-roll and every offer); `closed`
+    and `whole` at once, the rest on first ask."""
 
-    __slots__ = ("closed", "completes", "sales", "split", "whole")
+    __slots__ = ("_completes", "_mixed", "_owner", "_sales", "_split", "closed", "whole")
 
-    def __init__(self, b: Board, owner: Sequence[int]) -> None:
+    def __init__(self, b: Board, owner: tuple[int, ...]) -> None:
         self.closed = all(owner[s] >= 0 for s in b.deeds)
         """No deed is left with the bank."""
-        self.completes: dict[int, int] = {}
+        whole = set()
+        mixed: list[tuple[int, ...]] = []
+        for members in _street_members(b):
+            first = owner[members[0]]
+            for x in members:
+                if owner[x] != first:
+                    mixed.append(members)
+                    break
+            else:  # one holder: nothing is split
+                if first >= 0:
+                    whole.add(first)
+        self.whole = frozenset(whole)
+        """The seats that hold a whole street group."""
+        self._owner = owner
+        self._mixed = mixed
+        """The street groups with more than one holder (the bank counts as one)."""
+        self._completes: dict[int, int] | None = None
+        self._sales: tuple[tuple[int, int], ...] = ()
+        self._split: dict[int, list[tuple[list[int], dict[int, int]]]] | None = None
+
+    @property
+    def completes(self) -> dict[int, int]:
         """Street deed -> the seat that completes its group by getting it (it holds every
         other deed of the group, and someone else, or the bank, holds this one)."""
-        self.split: dict[int, list[tuple[list[int], dict[int, int]]]] = {}
-        """Seat -> (its deeds, {other holder: deeds held}) of each street group it holds
-        part of, by group number, where another seat holds part too."""
-        whole = set()
-        for members in _street_members(b):
+        completes = self._completes
+        return completes if completes is not None else self._find_completes()
+
+    @property
+    def sales(self) -> tuple[tuple[int, int], ...]:
+        """`completes` in deed order."""
+        if self._completes is None:
+            self._find_completes()
+        return self._sales
+
+    def _find_completes(self) -> dict[int, int]:
+        """Compute `completes` and `sales`."""
+        completes: dict[int, int] = {}
+        owner = self._owner
+        for members in self._mixed:
             holders: dict[int, list[int]] = {}
             for x in members:
                 o = owner[x]
@@ -84,27 +117,40 @@ class Holdings:
                     holders[o].append(x)
                 else:
                     holders[o] = [x]
-            if len(holders) == 1:
-                if owner[members[0]] >= 0:
-                    whole.add(owner[members[0]])
-                continue  # one holder: nothing is split
             if len(holders) == 2:  # one deed away from a seat, if held by one other
                 (o1, xs1), (o2, xs2) = holders.items()
                 if len(xs1) == 1 and o2 >= 0:
-                    self.completes[xs1[0]] = o2
+                    completes[xs1[0]] = o2
                 if len(xs2) == 1 and o1 >= 0:
-                    self.completes[xs2[0]] = o1
-            seats = sorted(o for o in holders if o >= 0)
-            if len(seats) < 2:
-                continue  # one seat and the bank: nobody else holds part
-            for o in seats:
-                self.split.setdefault(o, []).append(
-                    (holders[o], {h: len(holders[h]) for h in seats if h != o})
-                )
-        self.whole = frozenset(whole)
-        """The seats that hold a whole street group."""
-        self.sales = tuple(sorted(self.completes.items()))
-        """`completes` in deed order."""
+                    completes[xs2[0]] = o1
+        self._sales = tuple(sorted(completes.items()))
+        self._completes = completes
+        return completes
+
+    @property
+    def split(self) -> dict[int, list[tuple[list[int], dict[int, int]]]]:
+        """Seat -> (its deeds, {other holder: deeds held}) of each street group it holds
+        part of, by group number, where another seat holds part too."""
+        split = self._split
+        if split is None:
+            split = self._split = {}
+            owner = self._owner
+            for members in self._mixed:
+                holders: dict[int, list[int]] = {}
+                for x in members:
+                    o = owner[x]
+                    if o in holders:
+                        holders[o].append(x)
+                    else:
+                        holders[o] = [x]
+                seats = sorted(o for o in holders if o >= 0)
+                if len(seats) < 2:
+                    continue  # one seat and the bank: nobody else holds part
+                for o in seats:
+                    split.setdefault(o, []).append(
+                        (holders[o], {h: len(holders[h]) for h in seats if h != o})
+                    )
+        return split
 
 
 _HOLDINGS: dict[tuple[int, tuple[int, ...]], Holdings] = {}
@@ -125,7 +171,7 @@ def holdings(st: GameState) -> Holdings:
     if h is None:
         if len(_HOLDINGS) >= _HOLDINGS_KEPT:
             _HOLDINGS.clear()
-        h = _HOLDINGS[key] = Holdings(b, st.owner)
+        h = _HOLDINGS[key] = Holdings(b, key[1])
     _last = (b, list(st.owner), h)
     return h
 
@@ -169,12 +215,17 @@ def sale_offer(st: GameState, seat: int, reserve: int) -> Action | None:
     if not (h.closed or seat in h.whole):
         return None
     owner = st.owner
+    sellable: list[int] | None = None  # the rules' deeds on offer (C-61, C-62), on first need
     for s, buyer in h.sales:
         if owner[s] != seat:
             continue
         price = premium(st, seat, s)
         if st.cash[buyer] - price < reserve:
             continue
+        if sellable is None:
+            sellable = sellable_deeds(st, seat)
+        if s not in sellable:
+            continue  # not legal either (`is_legal` asks the same first)
         a = Action(Kind.SELL_DEED, 1 << s, buyer, price)
         if flow.is_legal(st, a, seat):
             return a
@@ -195,10 +246,19 @@ def consolidation_offer(st: GameState, seat: int, reserve: int) -> Action | None
     so a game with every deed owned and no group complete does not go on for ever."""
     if st.rounds < STALE_ROUNDS or not market_closed(st):
         return None
-    b = st.edition.board
     built = builders(st)  # seats that may sell no deed (A-14)
     if seat in built:
         return None  # C-61: no sale of ours is legal
+    for a in _consolidations(st, seat, reserve, built):
+        if flow.is_legal(st, a, seat):
+            return a
+    return None
+
+
+def _consolidations(st: GameState, seat: int, reserve: int, built: set[int]) -> Iterator[Action]:
+    """The sales `consolidation_offer` tries, in order, before the rules' test (`built`:
+    the seats that own buildings, `seat` not among them)."""
+    b = st.edition.board
     unit = b.constants["money_unit"]
     cash = st.cash
     for mine, held in holdings(st).split.get(seat, ()):
@@ -217,10 +277,7 @@ def consolidation_offer(st: GameState, seat: int, reserve: int) -> Action | None
             price = premium(st, seat, s)
         if cash[best] - price < reserve:
             continue
-        a = Action(Kind.SELL_DEED, 1 << s, best, price)
-        if flow.is_legal(st, a, seat):
-            return a
-    return None
+        yield Action(Kind.SELL_DEED, 1 << s, best, price)
 
 
 DEADLOCK_ROUNDS = 100
@@ -240,11 +297,16 @@ def unlocking_sale(st: GameState, seat: int, reserve: int) -> Action | None:
     sells = [s for s in streets if owner[s] == seat and level[s] and can_sell_building(st, seat, s)]
     if not sells:
         return None
-    bare = clone(st)  # the same position without our buildings: is a sale there?
+    # the same position without our buildings: is a sale there? (the deeds, the cash and
+    # the other builders are the same: only the rules' test needs the position itself)
+    tries = list(_consolidations(st, seat, reserve, builders(st) - {seat}))
+    if not tries:
+        return None
+    bare = clone(st)
     for s in streets:
         if owner[s] == seat:
             bare.level[s] = 0
-    if consolidation_offer(bare, seat, reserve) is None:
+    if not any(flow.is_legal(bare, a, seat) for a in tries):
         return None
     return Action(Kind.SELL_BUILDING, max(sells, key=lambda s: (level[s], s)))
 
