@@ -66,13 +66,12 @@ def target(st: GameState, seat: int) -> tuple[int, int]:
     """(cell, level) of the floor the seat works toward: the penthouse on its 4-floor
     building if free, the next floor of its tallest unfinished building, else a first floor
     (cell -1 if it can build nothing)."""
-    d = BUILDER.data
     ext = st.ext
-    owner, height = ext["cell_owner"], ext["height"]
+    height = ext["height"]
     blocks = ext["blocks"][seat]
-    top = d.max_floors
+    top = BUILDER.data.max_floors
     best, best_h = -1, 0
-    for c in [c for c in d.cells if owner[c] == seat]:
+    for c in island.cells_of(ext["cell_owner"], seat):
         h = height[c]
         if h == top:
             if island.penthouse_free(st):
@@ -233,7 +232,7 @@ class BuilderBrain:
             if swap is not None:
                 return swap
         cash = st.cash[seat]
-        if cash >= 500:
+        if cash >= 500 and True in st.mortgaged:
             ed = st.edition
             owner, mortgaged = st.owner, st.mortgaged
             for s in ed.board.deeds:
@@ -254,7 +253,7 @@ class BuilderBrain:
         owner, height = ext["cell_owner"], ext["height"]
         blocks = ext["blocks"][seat] > 0
         top = d.max_floors
-        mine = [c for c in d.cells if owner[c] == seat]
+        mine = island.cells_of(owner, seat)
         best, best_level, best_pay = -1, 0, 0
         free: bool | None = None  # `island.penthouse_free`, looked up once
         pays = island.listed_payments(d, have)  # per level
