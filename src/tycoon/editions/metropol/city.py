@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from operator import itemgetter
 from typing import Any
 
 from tycoon.engine.state import GameState
@@ -51,6 +52,8 @@ AREA_IDS: tuple[str, ...] = tuple(a["id"] for a in _DATA["areas"])
 AREA_BLOCKS: tuple[tuple[int, ...], ...] = tuple(
     tuple(b for b in range(36) if BLOCK_AREA[b] == a) for a in range(len(AREA_IDS))
 )
+_AREA_OF: tuple[itemgetter[Any], ...] = tuple(itemgetter(*bs) for bs in AREA_BLOCKS)
+"""Per area: picks the area's entries (in `AREA_BLOCKS` order) out of a per-block list."""
 PERMIT_BLOCKS: dict[int, tuple[int, ...]] = {}
 for _b, (_col, _row) in enumerate(BLOCK_PERMITS):
     PERMIT_BLOCKS.setdefault(_col, ())
@@ -93,8 +96,7 @@ def area_skyscraper(st: GameState, area: int) -> int:
 
 
 def area_tallest(st: GameState, area: int) -> int:
-    height = st.ext["height"]
-    return max([height[b] for b in AREA_BLOCKS[area]])
+    return max(_AREA_OF[area](st.ext["height"]))  # type: ignore[no-any-return]
 
 
 def cap(st: GameState, area: int) -> int:
@@ -205,7 +207,7 @@ def permit_value(st: GameState, permit: int) -> int:
     if getattr(options, "tallest_scope", "area") == "city":
         h = max(height)
     else:
-        h = max([height[b] for b in AREA_BLOCKS[area]])  # `area_tallest`
+        h = max(_AREA_OF[area](height))  # `area_tallest`
     trigger = n
     if getattr(options, "column10_trigger", "permit_blocks") == "area_total":
         trigger = sum(height[b] for b in AREA_BLOCKS[area])
