@@ -99,6 +99,19 @@ def area_tallest(st: GameState, area: int) -> int:
     return max(_AREA_OF[area](st.ext["height"]))  # type: ignore[no-any-return]
 
 
+def caps(st: GameState) -> list[int]:
+    """`cap` of every area, in area order, from one scan of the areas."""
+    sky = st.ext["city"][SKY] + 2
+    height, roof = st.ext["height"], st.ext["roof"]
+    out = [sky] * len(AREA_BLOCKS)
+    for a, blocks in enumerate(AREA_BLOCKS):
+        for b in blocks:  # `area_skyscraper`: its first roofed block
+            if roof[b]:
+                out[a] = height[b] or sky
+                break
+    return out
+
+
 def cap(st: GameState, area: int) -> int:
     """M-51: the highest a building of the area may rise now."""
     s = area_skyscraper(st, area)
@@ -149,10 +162,9 @@ def placeable(
     if not free and st.cash[seat] < st.edition.board.constants["block_cost"]:
         return []
     height, roof = st.ext["height"], st.ext["roof"]
-    sky = c[SKY] + 2
-    caps = [area_skyscraper(st, a) or sky for a in range(len(AREA_BLOCKS))]  # `cap`
+    top = caps(st)
     return [
-        b for b in among if not mask >> b & 1 and not roof[b] and height[b] < caps[BLOCK_AREA[b]]
+        b for b in among if not mask >> b & 1 and not roof[b] and height[b] < top[BLOCK_AREA[b]]
     ]
 
 
