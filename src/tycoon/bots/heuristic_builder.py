@@ -66,12 +66,13 @@ def target(st: GameState, seat: int) -> tuple[int, int]:
     """(cell, level) of the floor the seat works toward: the penthouse on its 4-floor
     building if free, the next floor of its tallest unfinished building, else a first floor
     (cell -1 if it can build nothing)."""
+    d = BUILDER.data
     ext = st.ext
-    height = ext["height"]
+    owner, height = ext["cell_owner"], ext["height"]
     blocks = ext["blocks"][seat]
-    top = BUILDER.data.max_floors
+    top = d.max_floors
     best, best_h = -1, 0
-    for c in island.cells_of(ext["cell_owner"], seat):
+    for c in [c for c in d.cells if owner[c] == seat]:
         h = height[c]
         if h == top:
             if island.penthouse_free(st):
@@ -268,7 +269,7 @@ class BuilderBrain:
         owner, height = ext["cell_owner"], ext["height"]
         blocks = ext["blocks"][seat] > 0
         top = d.max_floors
-        mine = island.cells_of(owner, seat)
+        mine = [c for c in d.cells if owner[c] == seat]
         best, best_level, best_pay = -1, 0, 0
         free: bool | None = None  # `island.penthouse_free`, looked up once
         pays = island.listed_payments(d, have)  # per level

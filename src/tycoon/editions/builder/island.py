@@ -31,17 +31,6 @@ def level_on(st: GameState, d: BuilderData, seat: int, cell: int) -> int:
     return 0
 
 
-def cells_of(owner: list[int], seat: int) -> list[int]:
-    """The cells of `seat`'s buildings, ascending (B-42: `cell_owner` is -1 off the
-    foundation cells, so the whole list is searched, by the list's own scan)."""
-    out: list[int] = []
-    i = -1
-    for _ in range(owner.count(seat)):
-        i = owner.index(seat, i + 1)
-        out.append(i)
-    return out
-
-
 def penthouse_free(st: GameState) -> bool:
     return PENTHOUSE not in st.ext["height"]
 
