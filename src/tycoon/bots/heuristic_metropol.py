@@ -45,7 +45,6 @@ _NEAR: dict[int, itemgetter[Any]] = {
 }
 """Per street permit: picks the owners of the other permits of its city blocks (one entry
 per block, so a permit sharing two blocks counts twice) out of `st.owner`."""
-assert all(len(blocks) == 3 for blocks in city.PERMIT_BLOCKS.values())  # M-32: n of 3 blocks
 
 
 def permit_value(st: GameState, seat: int, sq: int) -> int:

@@ -60,6 +60,10 @@ for _b, (_col, _row) in enumerate(BLOCK_PERMITS):
     PERMIT_BLOCKS[_col] += (_b,)
     PERMIT_BLOCKS.setdefault(_row, ())
     PERMIT_BLOCKS[_row] += (_b,)
+assert all(len(bs) == 3 for bs in PERMIT_BLOCKS.values())  # M-32: n counts three blocks
+_PERMIT_OF: dict[int, itemgetter[Any]] = {p: itemgetter(*bs) for p, bs in PERMIT_BLOCKS.items()}
+"""Per permit: picks its city blocks' entries (`PERMIT_BLOCKS` order) out of a per-block list
+(three blocks each: a tuple)."""
 PERMIT_AREA: dict[int, int] = {p: BLOCK_AREA[bs[0]] for p, bs in PERMIT_BLOCKS.items()}
 HIGHWAY_EXITS: dict[int, int] = {int(k): int(v) for k, v in _DATA["highway_exits"].items()}
 CROSSING: dict[int, int] = {int(k): int(v) for k, v in _DATA["bridge_crossings"].items()}
@@ -164,7 +168,7 @@ def placeable(
     height, roof = st.ext["height"], st.ext["roof"]
     top = caps(st)
     return [
-        b for b in among if not mask >> b & 1 and not roof[b] and height[b] < top[BLOCK_AREA[b]]
+        b for b in among if height[b] < top[BLOCK_AREA[b]] and not mask >> b & 1 and not roof[b]
     ]
 
 
@@ -203,15 +207,10 @@ def floors(st: GameState, permit: int) -> int:
 
 def permit_value(st: GameState, permit: int) -> int:
     """M-32 to M-34: the value card's cell for (tallest building h, column c)."""
-    blocks = PERMIT_BLOCKS[permit]
     ext = st.ext
-    height, roof = ext["height"], ext["roof"]
-    n = 0
-    roofed = False
-    for b in blocks:
-        n += height[b]
-        if roof[b]:
-            roofed = True
+    height = ext["height"]
+    blocks = _PERMIT_OF[permit]
+    n: int = sum(blocks(height))
     if n == 0:
         return 0
     area = PERMIT_AREA[permit]
@@ -223,7 +222,7 @@ def permit_value(st: GameState, permit: int) -> int:
     trigger = n
     if getattr(options, "column10_trigger", "permit_blocks") == "area_total":
         trigger = sum(height[b] for b in AREA_BLOCKS[area])
-    col = 10 if roofed or trigger >= 10 else min(n, 10)
+    col = 10 if trigger >= 10 or any(blocks(ext["roof"])) else min(n, 10)
     return VALUE_CARD[h][col - 1]
 
 
