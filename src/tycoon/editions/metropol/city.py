@@ -104,7 +104,7 @@ def area_tallest(st: GameState, area: int) -> int:
 
 
 def caps(st: GameState) -> list[int]:
-    """`cap` of every area, in area order, from one scan of the areas."""
+    """`cap` of every area (M-51), in area order, from one scan of the areas."""
     sky = st.ext["city"][SKY] + 2
     height, roof = st.ext["height"], st.ext["roof"]
     out = [sky] * len(AREA_BLOCKS)
