@@ -138,6 +138,21 @@ def _chip_value(need: list[int], counts: Sequence[int]) -> int:
     return total * CHIP_CASH // 10
 
 
+def _swap_count(res: list[int], seat: int, partners: list[int]) -> int:
+    """How many offers `chip_swaps` lists: per partner, a type `seat` holds for another
+    type the partner holds."""
+    i = seat * T
+    mine = [t for t in range(T) if res[i + t]]
+    if not mine:
+        return 0
+    count = 0
+    for p in partners:
+        j = p * T
+        theirs = [u for u in range(T) if res[j + u]]
+        count += len(mine) * len(theirs) - sum(1 for u in theirs if res[i + u])
+    return count
+
+
 class BuilderBrain:
     """The builder decisions of one heuristic bot (see the module doc)."""
 
@@ -233,7 +248,7 @@ class BuilderBrain:
             if swap is not None:
                 return swap
         cash = st.cash[seat]
-        if cash >= 500:
+        if cash >= 500 and True in st.mortgaged:
             ed = st.edition
             owner, mortgaged = st.owner, st.mortgaged
             for s in ed.board.deeds:
@@ -332,7 +347,16 @@ class BuilderBrain:
         if not any(need):
             return None
         n = st.n
-        partners = [p for p in after(st, seat) if st.alive[p]]
+        alive = st.alive
+        partners = [p for p in after(st, seat) if alive[p]]
+        res = st.ext["res"]
+        # a swap it would offer gives a spare type (held, so among its own) and gets a needed
+        # one (never the same type); without one, only the shuffle's draws are made, which
+        # depend on the number of listed offers alone
+        wanted = [u for u in range(T) if need[u]]
+        if not any(extra) or not any(res[p * T + u] for p in partners for u in wanted):
+            self.rng.shuffle([None] * _swap_count(res, seat, partners))
+            return None
         swaps = chip_swaps(st, seat, partners)  # partners in turn order after it
         self.rng.shuffle(swaps)
         best: tuple[int, int, int] | None = None

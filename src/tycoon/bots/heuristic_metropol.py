@@ -19,6 +19,7 @@ It reads the state directly and draws no random numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from tycoon.editions.metropol import city, turn
@@ -33,6 +34,17 @@ _PAY = Action(Kind.PAY)
 _END = Action(Kind.END_TURN)
 _ROLL = Action(Kind.ROLL)
 RESERVE = 400_000
+_AUCTION = F.AUCTION
+_BID = Kind.BID
+_BIDS: dict[int, Action] = {}
+"""Bid actions by amount: an auction asks for a bid every 50,000 (M-25)."""
+_BIDS_KEPT = 4096
+_NEAR: dict[int, itemgetter[Any]] = {
+    sq: itemgetter(*(p for blk in blocks for p in city.BLOCK_PERMITS[blk] if p != sq))
+    for sq, blocks in city.PERMIT_BLOCKS.items()
+}
+"""Per street permit: picks the owners of the other permits of its city blocks (one entry
+per block, so a permit sharing two blocks counts twice) out of `st.owner`."""
 
 
 def permit_value(st: GameState, seat: int, sq: int) -> int:
@@ -48,14 +60,11 @@ def permit_value(st: GameState, seat: int, sq: int) -> int:
     sky = city.area_skyscraper(st, city.PERMIT_AREA[sq])
     final = 200_000 * sky if sky else 600_000
     g = b.group[sq]
-    rent = st.ext["base"][g] + city.permit_value(st, sq)
-    if city.final_phase(st):
+    ext = st.ext
+    rent = ext["base"][g] + city.permit_value(st, sq)
+    if ext["city"][city.FINAL]:  # `city.final_phase`
         return final + rent // 2
-    cross = 0
-    for blk in city.PERMIT_BLOCKS[sq]:
-        for p in city.BLOCK_PERMITS[blk]:
-            if p != sq and owner[p] == seat:
-                cross += 1
+    cross: int = _NEAR[sq](owner).count(seat)
     held = 0
     for s in b.groups[g]:
         if owner[s] == seat:
@@ -77,14 +86,18 @@ def block_score(st: GameState, seat: int, blk: int) -> int:
 
 
 def _top_block(st: GameState, seat: int, blocks: Sequence[int]) -> tuple[int, int]:
-    """(block, `block_score`) of the best-scoring of `blocks` (not empty), the lowest block
-    on ties."""
-    points = [2 if o == seat else -1 if o >= 0 else 0 for o in st.owner]  # per permit
-    best, top = -1, 0
+    """(block, `block_score`) of the best-scoring of `blocks` (not empty, ascending), the
+    lowest block on ties."""
+    value = [-1] * (st.n + 1)  # per owner: an opponent -1, the seat 2, the bank (-1) 0
+    value[seat] = 2
+    value[-1] = 0
+    points = [value[o] for o in st.owner]  # per permit
+    permits = city.BLOCK_PERMITS
+    best, top = -1, -3  # below any score
     for blk in blocks:
-        col, row = city.BLOCK_PERMITS[blk]
+        col, row = permits[blk]
         score = points[col] + points[row]
-        if best < 0 or score > top or (score == top and blk < best):
+        if score > top:  # the first of the best: blocks ascend
             best, top = blk, score
     return best, top
 
@@ -266,15 +279,23 @@ class MetropolBrain:
 
     def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         f = st.stack[-1]
-        if f[0] != F.AUCTION:
+        if f[0] != _AUCTION:
             return choose(st, seat, legal)
-        key = (seat, f[2], st.turn, st.ext["city"][0])
-        base = st.ext["base"]
+        ext = st.ext
+        key = (seat, f[2], st.turn, ext["city"][0])
+        base = ext["base"]
         if key != self._key or st.owner != self._owner or base != self._base:
             self._key, self._value = key, permit_value(st, seat, f[2])
             self._owner, self._base = st.owner[:], base[:]
         lo = min_bid(st, f)
-        return Action(Kind.BID, lo) if lo <= min(self._value, st.cash[seat] - RESERVE) else _PASS
+        if lo > self._value or lo > st.cash[seat] - RESERVE:
+            return _PASS
+        bid = _BIDS.get(lo)
+        if bid is None:
+            bid = Action(_BID, lo)
+            if len(_BIDS) < _BIDS_KEPT:
+                _BIDS[lo] = bid
+        return bid
 
     def respond(self, st: GameState, seat: int) -> Action | None:
         """Nothing out of turn: metropol rent is paid at once, with no claims."""

@@ -244,14 +244,19 @@ Builder: `floor L pay 1r,1g` (a floor on cell L), `bank-trade r for y` (4 for 1)
         d = self.data
         n = st.n
         owner, mortgaged = st.owner, st.mortgaged
-        producing = self._producing.get(total, ())
         six = total == d.six_total
+        # (owner, type) of the producing deeds, in board order (gathering moves chips only)
+        producing = self._producing.get(total, ())
+        gets = [(owner[s], t) for s, t in producing if owner[s] >= 0 and not mortgaged[s]]
+        if not gets and not six:
+            return
+        alive = st.alive
         for i in range(n):
             p = (seat + i) % n
-            if not st.alive[p]:
+            if not alive[p]:
                 continue
-            for s, t in producing:
-                if owner[s] == p and not mortgaged[s]:
+            for o, t in gets:
+                if o == p:
                     chips.gain(st, p, t, d.gather_chips, "deed")
             if six:
                 chips.gain(st, p, chips.own_type(st, p), d.six_chips, "six")

@@ -124,6 +124,8 @@ def pick_up(st: GameState, seat: int, square: int) -> None:
 def pick_up_along(st: GameState, seat: int, start: int, steps: int) -> None:
     """B-23: every square passed through and the landing square (not the start)."""
     pile = st.ext["pile"]
+    if not any(pile):  # most of the time no chips lie on the track
+        return
     size = st.edition.board.size
     sign = 1 if steps > 0 else -1
     for d in range(1, abs(steps) + 1):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tycoon.editions.builder.chips import T
 from tycoon.editions.builder.data import BuilderData
-from tycoon.engine.actions import pack
+from tycoon.engine.actions import pack, unpack
 from tycoon.engine.state import GameState
 
 PENTHOUSE = 5
@@ -44,6 +44,32 @@ def payment_ok(d: BuilderData, level: int, pay: tuple[int, ...]) -> bool:
             return False
         total += named[t]
     return sum(pay) == total
+
+
+_PAYS: dict[int, tuple[BuilderData, dict[int, tuple[tuple[int, ...], int]]]] = {}
+"""Per data table (by id, the table kept alive): packed payment -> `payment_levels`."""
+_PAYS_KEPT = 4096
+"""At most this many payments are remembered per table (the listed ones are a few)."""
+
+
+def payment_levels(d: BuilderData, packed: int) -> tuple[tuple[int, ...], int]:
+    """The chips of a packed payment (`unpack`) and the levels it pays for (B-44,
+    `payment_ok`), as a mask with bit `level` set; worked out once per payment."""
+    entry = _PAYS.get(id(d))
+    if entry is None or entry[0] is not d:
+        entry = _PAYS[id(d)] = (d, {})
+    memo = entry[1]
+    got = memo.get(packed)
+    if got is None:
+        pay = unpack(packed)
+        levels = 0
+        for level in range(1, len(d.floor_named) + 1):
+            if payment_ok(d, level, pay):
+                levels |= 1 << level
+        got = (pay, levels)
+        if len(memo) < _PAYS_KEPT:
+            memo[packed] = got
+    return got
 
 
 def default_payment(d: BuilderData, level: int, have: list[int]) -> tuple[int, ...] | None:

@@ -62,13 +62,16 @@ def check_safety_end(st: GameState) -> None:
 
 def forced_card(st: GameState, seat: int) -> int:
     """The lowest FORCED TRADE! card `seat` holds, -1 if none."""
+    holder = st.card_holder
+    if seat not in holder.values():
+        return -1
     b = st.edition.board
     entry = _FORCED.get(id(b))
     if entry is None or entry[0] is not b:
         entry = _FORCED[id(b)] = (b, {})
     forced = entry[1]
     best = -1
-    for c, h in st.card_holder.items():
+    for c, h in holder.items():
         if h == seat:
             is_forced = forced.get(c)
             if is_forced is None:
@@ -149,6 +152,8 @@ def bank_trade_actions(st: GameState, seat: int) -> list[Action]:
     """B-41: four chips of one type for one of another type the supply holds."""
     have = chips.hand(st, seat)
     give = _data(st).bank_give
+    if max(have) < give:
+        return []
     return [
         Action(Kind.BANK_TRADE, t, u)
         for t in range(T)
@@ -216,9 +221,8 @@ def _floor_ok(st: GameState, seat: int, cell: int, packed: int) -> bool:
     d = _data(st)
     if cell not in d.cell_set or packed >> (8 * T):
         return False
-    level = island.level_on(st, d, seat, cell)
-    pay = unpack(packed)
-    return bool(level) and island.payment_ok(d, level, pay) and chips.has(st, seat, pay)
+    pay, levels = island.payment_levels(d, packed)
+    return bool(levels >> island.level_on(st, d, seat, cell) & 1) and chips.has(st, seat, pay)
 
 
 def build_floor(st: GameState, seat: int, cell: int, pay: tuple[int, ...]) -> None:

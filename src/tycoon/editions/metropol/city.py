@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from operator import itemgetter
 from typing import Any
 
 from tycoon.engine.state import GameState
@@ -51,12 +52,18 @@ AREA_IDS: tuple[str, ...] = tuple(a["id"] for a in _DATA["areas"])
 AREA_BLOCKS: tuple[tuple[int, ...], ...] = tuple(
     tuple(b for b in range(36) if BLOCK_AREA[b] == a) for a in range(len(AREA_IDS))
 )
+_AREA_OF: tuple[itemgetter[Any], ...] = tuple(itemgetter(*bs) for bs in AREA_BLOCKS)
+"""Per area: picks the area's entries (in `AREA_BLOCKS` order) out of a per-block list."""
 PERMIT_BLOCKS: dict[int, tuple[int, ...]] = {}
 for _b, (_col, _row) in enumerate(BLOCK_PERMITS):
     PERMIT_BLOCKS.setdefault(_col, ())
     PERMIT_BLOCKS[_col] += (_b,)
     PERMIT_BLOCKS.setdefault(_row, ())
     PERMIT_BLOCKS[_row] += (_b,)
+assert all(len(bs) == 3 for bs in PERMIT_BLOCKS.values())  # M-32: n counts three blocks
+_PERMIT_OF: dict[int, itemgetter[Any]] = {p: itemgetter(*bs) for p, bs in PERMIT_BLOCKS.items()}
+"""Per permit: picks its city blocks' entries (`PERMIT_BLOCKS` order) out of a per-block list
+(three blocks each: a tuple)."""
 PERMIT_AREA: dict[int, int] = {p: BLOCK_AREA[bs[0]] for p, bs in PERMIT_BLOCKS.items()}
 HIGHWAY_EXITS: dict[int, int] = {int(k): int(v) for k, v in _DATA["highway_exits"].items()}
 CROSSING: dict[int, int] = {int(k): int(v) for k, v in _DATA["bridge_crossings"].items()}
@@ -93,8 +100,20 @@ def area_skyscraper(st: GameState, area: int) -> int:
 
 
 def area_tallest(st: GameState, area: int) -> int:
-    height = st.ext["height"]
-    return max([height[b] for b in AREA_BLOCKS[area]])
+    return max(_AREA_OF[area](st.ext["height"]))  # type: ignore[no-any-return]
+
+
+def caps(st: GameState) -> list[int]:
+    """`cap` of every area (M-51), in area order, from one scan of the areas."""
+    sky = st.ext["city"][SKY] + 2
+    height, roof = st.ext["height"], st.ext["roof"]
+    out = [sky] * len(AREA_BLOCKS)
+    for a, blocks in enumerate(AREA_BLOCKS):
+        for b in blocks:  # `area_skyscraper`: its first roofed block
+            if roof[b]:
+                out[a] = height[b] or sky
+                break
+    return out
 
 
 def cap(st: GameState, area: int) -> int:
@@ -147,10 +166,9 @@ def placeable(
     if not free and st.cash[seat] < st.edition.board.constants["block_cost"]:
         return []
     height, roof = st.ext["height"], st.ext["roof"]
-    sky = c[SKY] + 2
-    caps = [area_skyscraper(st, a) or sky for a in range(len(AREA_BLOCKS))]  # `cap`
+    top = caps(st)
     return [
-        b for b in among if not mask >> b & 1 and not roof[b] and height[b] < caps[BLOCK_AREA[b]]
+        b for b in among if height[b] < top[BLOCK_AREA[b]] and not mask >> b & 1 and not roof[b]
     ]
 
 
@@ -189,15 +207,10 @@ def floors(st: GameState, permit: int) -> int:
 
 def permit_value(st: GameState, permit: int) -> int:
     """M-32 to M-34: the value card's cell for (tallest building h, column c)."""
-    blocks = PERMIT_BLOCKS[permit]
     ext = st.ext
-    height, roof = ext["height"], ext["roof"]
-    n = 0
-    roofed = False
-    for b in blocks:
-        n += height[b]
-        if roof[b]:
-            roofed = True
+    height = ext["height"]
+    blocks = _PERMIT_OF[permit]
+    n: int = sum(blocks(height))
     if n == 0:
         return 0
     area = PERMIT_AREA[permit]
@@ -205,11 +218,11 @@ def permit_value(st: GameState, permit: int) -> int:
     if getattr(options, "tallest_scope", "area") == "city":
         h = max(height)
     else:
-        h = max([height[b] for b in AREA_BLOCKS[area]])  # `area_tallest`
+        h = max(_AREA_OF[area](height))  # `area_tallest`
     trigger = n
     if getattr(options, "column10_trigger", "permit_blocks") == "area_total":
         trigger = sum(height[b] for b in AREA_BLOCKS[area])
-    col = 10 if roofed or trigger >= 10 else min(n, 10)
+    col = 10 if trigger >= 10 or any(blocks(ext["roof"])) else min(n, 10)
     return VALUE_CARD[h][col - 1]
 
 
