@@ -13,6 +13,10 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
 
+_SMALL = 64
+_LIMITS = tuple(_MASK - (_MASK + 1) % n if n else 0 for n in range(_SMALL))
+"""`Rng.below(n)`'s largest unbiased draw for the small `n` of dice and shuffles."""
+
 
 class Rng:
     """SplitMix64: a 64-bit state that advances by a constant and is mixed on output."""
@@ -32,7 +36,7 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
-        limit = _MASK - (_MASK + 1) % n
+        limit = _LIMITS[n] if 0 < n < _SMALL else _MASK - (_MASK + 1) % n
         while True:
             x = self.next_u64()
             if x <= limit:
