@@ -154,7 +154,7 @@ class HeuristicBot:
         b = st.edition.board
         worst = 0
         owner, level = st.owner, st.level
-        for s in b.streets:
+        for s in b.streets if any(level) else ():  # nobody has built: no dearer rent
             lvl = level[s]
             if lvl and owner[s] != seat:
                 r = b.rents[s][lvl]

@@ -355,6 +355,10 @@ class Edition:
 
     def houses_per_hotel(self, st: GameState) -> int:
         """Houses a hotel needs (and stands for in sale)."""
+        return self._board_houses_per_hotel
+
+    @cached_property
+    def _board_houses_per_hotel(self) -> int:
         return int(self.board.constants.get("houses_per_hotel", 4))
 
     def valued_houses_per_hotel(self, st: GameState) -> int:

@@ -453,8 +453,12 @@ def apply_action(st: GameState, a: Action, seat: int | None = None, listed: bool
     `listed`: the caller took `a` from `legal_actions(st, seat)` of this very state, so the
     legality test is skipped (the environments' masks; anything else must not say so)."""
     cur = current_player(st)
-    if seat is None:
-        seat = cur
+    apply_at(st, a, cur if seat is None else seat, cur, listed)
+
+
+def apply_at(st: GameState, a: Action, seat: int, cur: int, listed: bool = False) -> None:
+    """`apply_action` of `seat` where the caller has just read `cur = current_player(st)`
+    (the simulation driver: one read of the seat to move per action, not two)."""
     legal = 1 if listed else _is_legal(st, a, seat, cur)
     if cur == TERMINAL or not legal:
         raise IllegalActionError(a, legal_actions(st, seat))

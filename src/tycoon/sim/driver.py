@@ -97,7 +97,7 @@ def step(st: GameState, bots: Sequence[Bot | None], claims_only: bool = False) -
         poll_window(st, bots)
         if st.termination or st.stack[-1] is not top:
             return True
-    flow.apply_action(st, bot.choose(st, cur, LazyLegal(st, cur)), cur)
+    flow.apply_at(st, bot.choose(st, cur, LazyLegal(st, cur)), cur, cur)
     return True
 
 
