@@ -476,25 +476,30 @@ def check_named(
 
 
 class _NamedCheck:
-    """While active, every `flow.apply_action` and `flow.apply_sampled_chance` of a game
-    with events on is followed by `check_named` (the driver calls them through the module,
-    so out-of-turn actions of the response windows are checked one by one too)."""
+    """While active, every `flow.apply_at` (which `flow.apply_action` calls too) and
+    `flow.apply_sampled_chance` of a game with events on is followed by `check_named` (the
+    driver calls them through the module, so out-of-turn actions of the response windows
+    are checked one by one too)."""
 
     def __init__(self, tag: str) -> None:
         self.tag = tag
         self.checked = 0
 
     def __enter__(self) -> _NamedCheck:
-        self.apply, self.sampled = flow.apply_action, flow.apply_sampled_chance
+        self.apply, self.sampled = flow.apply_at, flow.apply_sampled_chance
         apply, sampled = self.apply, self.sampled
 
-        def checked_apply(st: GameState, a: Action, seat: int | None = None) -> None:
-            self._run(st, lambda: apply(st, a, seat), f"'{action_text(a)}' of seat {seat}")
+        def checked_apply(
+            st: GameState, a: Action, seat: int, cur: int, listed: bool = False
+        ) -> None:
+            self._run(
+                st, lambda: apply(st, a, seat, cur, listed), f"'{action_text(a)}' of seat {seat}"
+            )
 
         def checked_sampled(st: GameState) -> None:
             self._run(st, lambda: sampled(st), "a chance outcome")
 
-        flow.apply_action = checked_apply  # type: ignore[assignment]
+        flow.apply_at = checked_apply
         flow.apply_sampled_chance = checked_sampled  # type: ignore[assignment]
         return self
 
@@ -510,7 +515,7 @@ class _NamedCheck:
         check_named(before, st, log[start:], f"{self.tag} history {len(st.history)} {what}")
 
     def __exit__(self, *exc: object) -> None:
-        flow.apply_action = self.apply  # type: ignore[assignment]
+        flow.apply_at = self.apply
         flow.apply_sampled_chance = self.sampled  # type: ignore[assignment]
 
 
