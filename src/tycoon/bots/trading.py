@@ -61,6 +61,18 @@ def _street_members(b: Board) -> tuple[tuple[int, ...], ...]:
     return members
 
 
+def _holders(owner: tuple[int, ...], members: tuple[int, ...]) -> dict[int, list[int]]:
+    """Holder (the bank -1) -> its deeds of a group, holders in the order of the deeds."""
+    holders: dict[int, list[int]] = {}
+    for x in members:
+        o = owner[x]
+        if o in holders:
+            holders[o].append(x)
+        else:
+            holders[o] = [x]
+    return holders
+
+
 class Holdings:
     """What the distribution of the deeds means for deals, computed once per distribution
     (deeds change hands seldom; the bots ask at every pre-roll and every offer); `closed`
@@ -110,13 +122,7 @@ class Holdings:
         completes: dict[int, int] = {}
         owner = self._owner
         for members in self._mixed:
-            holders: dict[int, list[int]] = {}
-            for x in members:
-                o = owner[x]
-                if o in holders:
-                    holders[o].append(x)
-                else:
-                    holders[o] = [x]
+            holders = _holders(owner, members)
             if len(holders) == 2:  # one deed away from a seat, if held by one other
                 (o1, xs1), (o2, xs2) = holders.items()
                 if len(xs1) == 1 and o2 >= 0:
@@ -136,13 +142,7 @@ class Holdings:
             split = self._split = {}
             owner = self._owner
             for members in self._mixed:
-                holders: dict[int, list[int]] = {}
-                for x in members:
-                    o = owner[x]
-                    if o in holders:
-                        holders[o].append(x)
-                    else:
-                        holders[o] = [x]
+                holders = _holders(owner, members)
                 seats = sorted(o for o in holders if o >= 0)
                 if len(seats) < 2:
                     continue  # one seat and the bank: nobody else holds part

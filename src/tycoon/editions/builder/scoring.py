@@ -9,49 +9,50 @@ from tycoon.engine.state import GameState
 
 def building_points(st: GameState, d: BuilderData, seat: int) -> int:
     """B-67: each building by its height (the penthouse is floor 5)."""
+    return buildings_points(st, d)[seat]
+
+
+def buildings_points(st: GameState, d: BuilderData) -> list[int]:
+    """`building_points` of every seat, from one pass over the island."""
+    out = [0] * st.n
     owner, height = st.ext["cell_owner"], st.ext["height"]
-    return sum(d.building_points[height[c] - 1] for c in d.cells if owner[c] == seat)
+    points = d.building_points
+    for c in d.cells:
+        p = owner[c]
+        if p >= 0:
+            out[p] += points[height[c] - 1]
+    return out
 
 
 def monopoly_points(st: GameState, d: BuilderData, seat: int) -> int:
     """B-68: each colour group owned whole, mortgaged deeds included (A-11)."""
-    b = st.edition.board
+    return monopolies_points(st, d)[seat]
+
+
+def monopolies_points(st: GameState, d: BuilderData) -> list[int]:
+    """`monopoly_points` of every seat, from one pass over the groups."""
+    n = st.n
+    out = [0] * n
     owner = st.owner
-    return sum(
-        d.monopoly_points[g]
-        for g, squares in enumerate(b.groups)
-        if all(owner[s] == seat for s in squares)
-    )
+    for g, squares in enumerate(st.edition.board.groups):
+        if not squares:  # an empty group is owned whole by every seat
+            out = [x + d.monopoly_points[g] for x in out]
+            continue
+        first = owner[squares[0]]
+        if 0 <= first < n and all(owner[s] == first for s in squares):
+            out[first] += d.monopoly_points[g]
+    return out
 
 
 def community_size(st: GameState, d: BuilderData, seat: int, metric: str) -> int:
-    """B-70: the largest orthogonally connected group of the seat's buildings (0 below 2);
-    A-2 alternative `adjacent_count`: own buildings next to at least one other own one."""
-    owner = st.ext["cell_owner"]
-    mine = [c for c in d.cells if owner[c] == seat]
-    if metric == "adjacent_count":
-        return sum(1 for c in mine if any(owner[x] == seat for x in d.neighbours[c]))
-    seen: set[int] = set()
-    best = 0
-    for c in mine:
-        if c in seen:
-            continue
-        seen.add(c)
-        todo = [c]
-        size = 0
-        while todo:
-            x = todo.pop()
-            size += 1
-            for y in d.neighbours[x]:
-                if y not in seen and owner[y] == seat:
-                    seen.add(y)
-                    todo.append(y)
-        best = max(best, size)
-    return best if best >= 2 else 0
+    """B-70: the seat's community size (`community_sizes`)."""
+    return community_sizes(st, d, metric)[seat]
 
 
 def community_sizes(st: GameState, d: BuilderData, metric: str) -> list[int]:
-    """`community_size` of every seat, from one pass over the island."""
+    """B-70, per seat: the largest orthogonally connected group of the seat's buildings (0
+    below 2); A-2 alternative `adjacent_count`: own buildings next to at least one other own
+    one. One pass over the island."""
     owner = st.ext["cell_owner"]
     out = [0] * st.n
     if metric == "adjacent_count":
@@ -97,14 +98,14 @@ def breakdown(st: GameState, d: BuilderData) -> list[dict[str, int]]:
     o = st.options
     tie = str(getattr(o, "bonus_tie", "none"))
     metric = str(getattr(o, "community_metric", "largest_component"))
-    n = st.n
     rich = _bonus(list(st.cash), tie, 0)
-    comm = _bonus([community_size(st, d, p, metric) for p in range(n)], tie, 2)
+    comm = _bonus(community_sizes(st, d, metric), tie, 2)
     out = []
-    for p in range(n):
+    built, whole = buildings_points(st, d), monopolies_points(st, d)
+    for p in range(st.n):
         row = {
-            "buildings": building_points(st, d, p),
-            "monopolies": monopoly_points(st, d, p),
+            "buildings": built[p],
+            "monopolies": whole[p],
             "billionaire": d.billionaire_points if p in rich else 0,
             "community": d.community_points if p in comm else 0,
         }
@@ -114,31 +115,8 @@ def breakdown(st: GameState, d: BuilderData) -> list[dict[str, int]]:
 
 
 def totals(st: GameState, d: BuilderData) -> list[int]:
-    """Per seat: the total of `breakdown` (B-71), without the rows."""
-    o = st.options
-    tie = str(getattr(o, "bonus_tie", "none"))
-    metric = str(getattr(o, "community_metric", "largest_component"))
-    n = st.n
-    out = [0] * n
-    owner, height = st.ext["cell_owner"], st.ext["height"]
-    points = d.building_points
-    for c in d.cells:  # B-67
-        p = owner[c]
-        if p >= 0:
-            out[p] += points[height[c] - 1]
-    deed_owner = st.owner
-    for g, squares in enumerate(st.edition.board.groups):  # B-68
-        if not squares:  # owned whole by every seat, as `monopoly_points` counts it
-            out = [x + d.monopoly_points[g] for x in out]
-            continue
-        first = deed_owner[squares[0]]
-        if 0 <= first < n and all(deed_owner[s] == first for s in squares):
-            out[first] += d.monopoly_points[g]
-    for p in _bonus(list(st.cash), tie, 0):  # B-69
-        out[p] += d.billionaire_points
-    for p in _bonus(community_sizes(st, d, metric), tie, 2):  # B-70
-        out[p] += d.community_points
-    return out
+    """Per seat: the total of `breakdown` (B-71)."""
+    return [row["total"] for row in breakdown(st, d)]
 
 
 def winners(st: GameState, d: BuilderData) -> tuple[int, ...]:
