@@ -111,7 +111,9 @@ def test_bench_split_prints_the_engines_share() -> None:
     assert r.exit_code == 0, r.output
     assert "engine alone, player-turns/s" in r.output and "engine share of the time" in r.output
     data = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
-    assert 0 < data["engine_share"] < 1 and data["engine_player_turns_per_s"] > 0
+    # the share divides two separately timed runs of the same game, so on a loaded machine
+    # a one-game bench can put it a little above 1; it is a measurement, not a bound
+    assert data["engine_share"] > 0 and data["engine_player_turns_per_s"] > 0
 
 
 def test_replay_prints_events_and_actions(tmp_path: Path) -> None:
