@@ -197,3 +197,31 @@ def test_w77_a_house_won_at_a_shortage_auction_goes_where_the_bot_builds(seed: i
     st = new_game("wonders", ["basic"] * 4, seed, sim_options(None), events=False)
     play(st, [Checked(make_bot("basic", bot_seed(seed, p))) for p in range(4)], 200_000)
     assert st.termination in ("completed", "last_player")
+
+
+def test_w77_basic_bids_for_a_scarce_house_in_steps_of_a_tenth() -> None:
+    """W-77: at a shortage auction the `basic` bot opens at the opening price and raises by a
+    tenth of it (in whole `bid_ladder_step`s), up to twice the opening price. It used to raise
+    by one dollar: one game of five bots held 46,563 bids, 98% of its actions."""
+    from tests.editions.wonders.helpers import act, give_deeds, set_level, start_game, top
+    from tycoon.rules import frames as F
+
+    st = start_game(3, first=0)
+    give_deeds(st, 0, [1, 3])
+    give_deeds(st, 1, [6, 8, 9])
+    give_deeds(st, 2, [37, 39])
+    for s in (37, 39):
+        set_level(st, s, 4)
+    st.houses_left = 2
+    for text in ("build 1", "want 2", "want 2"):
+        act(st, text)
+    f = top(st)
+    assert f[:4] == (F.AUCTION, 0, F.HOUSE_LOT, 1000)
+    bot = make_bot("basic", 1)
+    assert bot.choose(st, 0, flow.legal_actions(st, 0)) == Action(Kind.BID, 1000)
+    act(st, "bid 1000")
+    assert bot.choose(st, 1, flow.legal_actions(st, 1)) == Action(Kind.BID, 1100)
+    act(st, "bid 1950")
+    assert bot.choose(st, 0, flow.legal_actions(st, 0)) == Action(Kind.BID, 2000)  # the cap
+    act(st, "bid 2000")
+    assert bot.choose(st, 1, flow.legal_actions(st, 1)) == Action(Kind.PASS)

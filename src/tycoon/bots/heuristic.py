@@ -430,10 +430,9 @@ class HeuristicBot:
 
     def _bid(self, st: GameState, seat: int, f: tuple[int, ...]) -> Action:
         square = f[2]
-        lo = min_bid(st, f)
+        keep = st.cash[seat] - self.base_reserve * self.scale // 2
         if square < 0:  # a scarce building (W-77): worth up to twice its opening price
-            limit = min(2 * f[3], st.cash[seat] - self.base_reserve * self.scale // 2)
-            return Action(Kind.BID, lo) if lo <= limit else _PASS
+            return self._ladder(st, f, min(2 * f[3], keep), f[3], f[3])
         b = st.edition.board
         price = b.price[square]
         value = int(price * self.group_gain(st, seat, square))
@@ -443,18 +442,26 @@ class HeuristicBot:
                 value += self.mark_value  # winning marks the passport (W-16)
             elif kind == SquareKind.RAILWAY:
                 value += price // 10  # an airport: free flights for its visitors (W-52)
-        limit = min(value, st.cash[seat] - self.base_reserve * self.scale // 2)
+        return self._ladder(st, f, min(value, keep), price // 2, price)
+
+    def _ladder(
+        self, st: GameState, f: tuple[int, ...], limit: int, opening: int, worth: int
+    ) -> Action:
+        """Bid up to `limit`, else pass. Where the minimum raise is tiny (`bid_step`), open
+        at `opening`, then raise by a tenth of `worth` (in whole steps): one bid of a dollar
+        at a time would make an auction thousands of actions long."""
+        lo = min_bid(st, f)
         if lo > limit:
             return _PASS
         step = self.bid_step
-        if step:  # open at half the price, then raise by a tenth of it (in whole steps)
-            limit -= limit % bid_unit(st)  # a capped jump stays a legal amount
-            if f[5] < 0:
-                target = price // 2 // step * step
-            else:
-                target = f[4] + max(step, price // 10 // step * step)
-            return Action(Kind.BID, min(max(lo, target), limit))
-        return Action(Kind.BID, lo)
+        if not step:
+            return Action(Kind.BID, lo)
+        limit -= limit % bid_unit(st)  # a capped jump stays a legal amount
+        if f[5] < 0:
+            target = opening // step * step
+        else:
+            target = f[4] + max(step, worth // 10 // step * step)
+        return Action(Kind.BID, min(max(lo, target), limit))
 
     def _raise(self, st: GameState, seat: int, legal: Sequence[Action], done: Action) -> Action:
         """In a debt: pay when it can, else sell the highest building, else mortgage the
