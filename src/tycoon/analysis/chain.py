@@ -62,7 +62,7 @@ _NESTED = frozenset({"decks"})
 def fast_clone(st: GameState) -> GameState:
     """`clone` by the state's slots: every list is copied (the lists in `decks` and in
     dicts too), the generator is copied, the rest is shared."""
-    new = object.__new__(GameState)
+    new = GameState.__new__(GameState)
     for name in GameState.__slots__:
         v = getattr(st, name)
         t = type(v)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from tycoon.engine.errors import RecordError
 from tycoon.engine.types import constant_names
@@ -20,20 +20,20 @@ SCHEMA = "tycoon.board/1"
 class SquareKind:
     """Square kinds (plain ints, see `constant_names`)."""
 
-    START = 0
-    STREET = 1
-    RAILWAY = 2
-    UTILITY = 3
-    CHANCE = 4
-    TAX = 5
-    JAIL = 6
-    FREE_PARKING = 7
-    GO_TO_JAIL = 8
-    COLLECT = 9
+    START: Final = 0
+    STREET: Final = 1
+    RAILWAY: Final = 2
+    UTILITY: Final = 3
+    CHANCE: Final = 4
+    TAX: Final = 5
+    JAIL: Final = 6
+    FREE_PARKING: Final = 7
+    GO_TO_JAIL: Final = 8
+    COLLECT: Final = 9
     """Take chips of the square's resource type (builder B-30)."""
-    ROLL_FOR_RESOURCES = 10
+    ROLL_FOR_RESOURCES: Final = 10
     """Roll the dice, take chips of the type the square's chart names (builder B-31)."""
-    STEAL = 11
+    STEAL: Final = 11
     """Take a chip from another player (builder B-34)."""
 
 

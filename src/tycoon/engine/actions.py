@@ -49,7 +49,7 @@ The vocabulary (see README, "Action vocabulary"); `S` is a square index, `P` a s
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tycoon.engine.types import constant_names
 
@@ -58,49 +58,49 @@ class Kind:
     """Action kinds (plain ints, see `constant_names`); the order is the order of
     `legal_actions`."""
 
-    DICE = 0
-    ROLL = 1
-    BUY = 2
-    AUCTION = 3
-    BID = 4
-    PASS = 5
-    PAY = 6
-    DRAW = 7
-    SERVE = 8
-    PAY_FINE = 9
-    USE_CARD = 10
-    CLAIM = 11
-    BUILD = 12
-    SELL_BUILDING = 13
-    MORTGAGE = 14
-    UNMORTGAGE = 15
-    KEEP_MORTGAGED = 16
-    SELL_DEED = 17
-    SELL_CARD = 18
-    PAY_WITH = 19
-    ACCEPT = 20
-    REJECT = 21
-    BANKRUPT = 22
-    END_TURN = 23
-    MARK = 24
-    TRADE = 25
-    WANT = 26
-    BUILD_HOTEL = 27
-    PUT_UP = 28  # a debtor's forced auction (Mechanics.debt "forced_auction", metropol M-62)
+    DICE: Final = 0
+    ROLL: Final = 1
+    BUY: Final = 2
+    AUCTION: Final = 3
+    BID: Final = 4
+    PASS: Final = 5
+    PAY: Final = 6
+    DRAW: Final = 7
+    SERVE: Final = 8
+    PAY_FINE: Final = 9
+    USE_CARD: Final = 10
+    CLAIM: Final = 11
+    BUILD: Final = 12
+    SELL_BUILDING: Final = 13
+    MORTGAGE: Final = 14
+    UNMORTGAGE: Final = 15
+    KEEP_MORTGAGED: Final = 16
+    SELL_DEED: Final = 17
+    SELL_CARD: Final = 18
+    PAY_WITH: Final = 19
+    ACCEPT: Final = 20
+    REJECT: Final = 21
+    BANKRUPT: Final = 22
+    END_TURN: Final = 23
+    MARK: Final = 24
+    TRADE: Final = 25
+    WANT: Final = 26
+    BUILD_HOTEL: Final = 27
+    PUT_UP: Final = 28  # a debtor's forced auction (Mechanics.debt "forced_auction", metropol M-62)
     # builder (values 40 to 59)
-    DISCARD = 40
-    STEAL = 41
-    PARKING_TRADE = 42
-    BANK_TRADE = 43
-    FLOOR = 44
-    FORCE = 45
-    TAKE = 46
+    DISCARD: Final = 40
+    STEAL: Final = 41
+    PARKING_TRADE: Final = 42
+    BANK_TRADE: Final = 43
+    FLOOR: Final = 44
+    FORCE: Final = 45
+    TAKE: Final = 46
     # metropol (values 60 to 79)
-    GO = 60
-    BLOCK = 61
-    VETO = 62
-    CROSS = 63
-    CALL_OUT = 65
+    GO: Final = 60
+    BLOCK: Final = 61
+    VETO: Final = 62
+    CROSS: Final = 63
+    CALL_OUT: Final = 65
 
 
 KIND_NAMES = constant_names(Kind)

@@ -9,7 +9,7 @@ from tycoon.engine.actions import Action, Kind, unpack
 from tycoon.engine.state import GameState
 from tycoon.rules.why import Refusal
 
-RULES = {
+RULES: dict[str, str] = {
     "buy": "B-26",
     "bid": "B-27",
     "claim": "B-29",

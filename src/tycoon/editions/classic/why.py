@@ -7,7 +7,7 @@ from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import GameState
 from tycoon.rules.why import Refusal
 
-RULES = {
+RULES: dict[str, str] = {
     "anytime": "C-13",
     "buy": "C-21",
     "bid": "C-24",

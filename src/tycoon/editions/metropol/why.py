@@ -9,7 +9,7 @@ from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import GameState
 from tycoon.rules.why import Refusal
 
-RULES = {
+RULES: dict[str, str] = {
     "bid": "M-25",
     "debt": "M-62",
     "bankrupt": "M-63",

@@ -7,7 +7,7 @@ from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import GameState
 from tycoon.rules.why import Refusal
 
-RULES = {
+RULES: dict[str, str] = {
     "anytime": "W-24",
     "buy": "W-34",
     "bid": "W-36",
