@@ -225,3 +225,29 @@ def test_w77_basic_bids_for_a_scarce_house_in_steps_of_a_tenth() -> None:
     assert bot.choose(st, 0, flow.legal_actions(st, 0)) == Action(Kind.BID, 2000)  # the cap
     act(st, "bid 2000")
     assert bot.choose(st, 1, flow.legal_actions(st, 1)) == Action(Kind.PASS)
+
+
+def test_w84_basic_swaps_deeds_that_complete_a_group_each() -> None:
+    """W-84: seat 0 lacks light blue 9 (seat 1 holds it), seat 1 lacks pink 14 (seat 0
+    holds it): the `basic` bot offers the swap that completes both groups."""
+    from tests.editions.scripting import give_deeds, scripted_game
+    from tycoon.bots import trading
+
+    st = scripted_game("wonders", 3, 0, None, 0, False)
+    give_deeds(st, 0, [6, 8, 14])
+    give_deeds(st, 1, [9, 11, 13])
+    assert trading.exchange_offer(st, 0, 0) == Action(Kind.TRADE, 1, 1 << 14, 1 << 9, 0)
+
+
+def test_w84_basic_never_swaps_within_a_split_group() -> None:
+    """W-84: seats 0 and 1 hold one brown deed each. Swapping them completes nothing, yet
+    the `basic` bots offered and accepted it, and swapped back, every turn (81 exchanges in
+    one game of four bots); now the bot offers to buy the deed at the premium instead."""
+    from tests.editions.scripting import give_deeds, scripted_game
+    from tycoon.bots import trading
+
+    st = scripted_game("wonders", 3, 0, None, 0, False)
+    give_deeds(st, 0, [1])
+    give_deeds(st, 1, [3])
+    offer = trading.exchange_offer(st, 0, 0)
+    assert offer is not None and (offer.b, offer.c) == (0, 1 << 3) and offer.d > 0

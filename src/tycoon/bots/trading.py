@@ -403,10 +403,14 @@ def exchange_offer(st: GameState, seat: int, reserve: int) -> Action | None:
         return None
     b = st.edition.board
     for s, o in sorted(wants):
-        if group_has_building(st, b.group[s]):
+        g = b.group[s]
+        if group_has_building(st, g):
             continue
         for y, holder in sorted(missing_one(st, o)):
-            if holder == seat:  # a deed of ours that completes his group: a fair swap
+            # a deed of ours that completes his group: a fair swap (not one of the same
+            # group, a two-deed group split between us: that swap completes nothing, and the
+            # two would hand the deeds back and forth every turn)
+            if holder == seat and b.group[y] != g:
                 a = Action(Kind.TRADE, o, 1 << y, 1 << s, 0)
                 if flow.is_legal(st, a, seat):
                     return a
