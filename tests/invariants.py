@@ -16,7 +16,7 @@ the record must replay to an equal state and the game must have ended within its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tycoon.bots.base import Bot, make_bot
@@ -476,47 +476,57 @@ def check_named(
 
 
 class _NamedCheck:
-    """While active, every `flow.apply_at` (which `flow.apply_action` calls too) and
-    `flow.apply_sampled_chance` of a game with events on is followed by `check_named` (the
-    driver calls them through the module, so out-of-turn actions of the response windows
-    are checked one by one too)."""
+    """`check_named` after every action of a game with events on, one by one (so the
+    out-of-turn actions of a response window are checked each on its own). It watches the
+    game from outside, as compiled code cannot be patched: each answer of a bot (`watch`
+    wraps them) is checked when the next bot is asked or the step ends (`settle`), and a
+    chance outcome around its step (`expect` before it)."""
 
     def __init__(self, tag: str) -> None:
         self.tag = tag
         self.checked = 0
+        self.pending: tuple[GameState, tuple[list[int], ...], int, str] | None = None
 
-    def __enter__(self) -> _NamedCheck:
-        self.apply, self.sampled = flow.apply_at, flow.apply_sampled_chance
-        apply, sampled = self.apply, self.sampled
-
-        def checked_apply(
-            st: GameState, a: Action, seat: int, cur: int, listed: bool = False
-        ) -> None:
-            self._run(
-                st, lambda: apply(st, a, seat, cur, listed), f"'{action_text(a)}' of seat {seat}"
-            )
-
-        def checked_sampled(st: GameState) -> None:
-            self._run(st, lambda: sampled(st), "a chance outcome")
-
-        flow.apply_at = checked_apply
-        flow.apply_sampled_chance = checked_sampled  # type: ignore[assignment]
-        return self
-
-    def _run(self, st: GameState, fn: Callable[[], None], what: str) -> None:
+    def expect(self, st: GameState, what: str) -> None:
+        """The next change of `st` is `what`: remember the state it starts from."""
+        self.settle()
         log = st.events
-        if log is None:
-            fn()
-            return
-        before = (st.cash[:], st.owner[:], st.mortgaged[:], st.level[:])
-        start = len(log)
-        fn()
-        self.checked += 1
-        check_named(before, st, log[start:], f"{self.tag} history {len(st.history)} {what}")
+        if log is not None:
+            before = (st.cash[:], st.owner[:], st.mortgaged[:], st.level[:])
+            self.pending = (st, before, len(log), what)
 
-    def __exit__(self, *exc: object) -> None:
-        flow.apply_at = self.apply
-        flow.apply_sampled_chance = self.sampled  # type: ignore[assignment]
+    def settle(self) -> None:
+        """Check the change since `expect` against the events it logged."""
+        if self.pending is None:
+            return
+        st, before, start, what = self.pending
+        self.pending = None
+        assert st.events is not None
+        self.checked += 1
+        check_named(before, st, st.events[start:], f"{self.tag} history {len(st.history)} {what}")
+
+    def watch(self, bot: Bot) -> Bot:
+        return _Watched(bot, self)
+
+
+class _Watched:
+    """A bot whose every answer `_NamedCheck` checks once it is applied."""
+
+    def __init__(self, bot: Bot, named: _NamedCheck) -> None:
+        self.bot, self.named, self.name = bot, named, bot.name
+
+    def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        self.named.settle()
+        a = self.bot.choose(st, seat, legal)
+        self.named.expect(st, f"'{action_text(a)}' of seat {seat}")
+        return a
+
+    def respond(self, st: GameState, seat: int) -> Action | None:
+        self.named.settle()
+        a = self.bot.respond(st, seat)
+        if a is not None:
+            self.named.expect(st, f"'{action_text(a)}' of seat {seat} out of turn")
+        return a
 
 
 def make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
@@ -546,8 +556,8 @@ def play_checked(
     rng = Rng(seed ^ 0x5EED)
     tag = f"{edition} game {list(kinds)} seed {seed}"
     cap = turn_limit * n * 400 + 10_000
-    with _NamedCheck(tag) as named:
-        _play_loop(st, bots, rng, tag, cap, deep_every, json_every)
+    named = _NamedCheck(tag)
+    _play_loop(st, [named.watch(b) for b in bots], rng, tag, cap, deep_every, json_every, named)
     if events and not named.checked:
         _fail(tag, "no action was checked for its events")
     STATS.named_checks += named.checked
@@ -568,7 +578,14 @@ def play_checked(
 
 
 def _play_loop(
-    st: GameState, bots: list[Bot], rng: Rng, tag: str, cap: int, deep_every: int, json_every: int
+    st: GameState,
+    bots: list[Bot],
+    rng: Rng,
+    tag: str,
+    cap: int,
+    deep_every: int,
+    json_every: int,
+    named: _NamedCheck,
 ) -> None:
     passports = "marks" in st.ext
     builder = "res" in st.ext
@@ -587,7 +604,10 @@ def _play_loop(
             check_deep(st, rng, where)
         marks = st.ext["marks"][:] if passports else None
         grid = (st.ext["cell_owner"][:], st.ext["height"][:]) if builder else None
+        if cur == CHANCE:
+            named.expect(st, "a chance outcome")
         step(st, bots)
+        named.settle()
         steps += 1
         STATS.steps += 1
         check_state(st, f"{tag} after step {steps}")

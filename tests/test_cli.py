@@ -97,6 +97,7 @@ def test_bench_json_has_the_keys() -> None:
         "decisions_per_s",
         "games_per_s",
         "peak_rss_mb",
+        "build",
         "games",
         "seconds",
     }

@@ -227,6 +227,7 @@ def test_bench_counts_whole_games() -> None:
         "decisions_per_s",
         "games_per_s",
         "peak_rss_mb",
+        "build",
         "games",
         "seconds",
     }

@@ -10,7 +10,7 @@ import pytest
 
 from tests.analysis.conftest import chain_of
 from tests.analysis.usboard import DiceOnly, StandardUS
-from tycoon.analysis.chain import Chain, build_chain
+from tycoon.analysis.chain import Chain, build_chain, drawn
 from tycoon.analysis.policy import MovePolicy
 from tycoon.engine.errors import OptionError
 
@@ -145,3 +145,15 @@ def test_landings_over_a_short_game_are_exact_and_reach_the_long_run() -> None:
 def test_landings_over_the_dice_only_board_count_one_landing_per_roll() -> None:
     c = build_chain(DiceOnly())
     assert c.landings_over(5).sum() == pytest.approx(5.0, abs=1e-12)
+
+
+def test_c34_drawn_counts_the_cards_taken_from_the_top() -> None:
+    """The probes tell a draw beyond the forced cards from the decks alone: drawn cards
+    leave the top, cards put back join the bottom, a kept card stays away."""
+    deck = [105, 101, 103, 102]
+    assert drawn(deck, deck[:]) == 0
+    assert drawn(deck, [101, 103, 102, 105]) == 1  # drawn and put back
+    assert drawn(deck, [101, 103, 102]) == 1  # drawn and kept
+    assert drawn(deck, [103, 102, 105, 101]) == 2
+    assert drawn(deck, [102]) == 3
+    assert drawn(deck, []) == 4

@@ -38,7 +38,7 @@ from tycoon.engine import events as ev
 from tycoon.engine.actions import Action
 from tycoon.engine.api import new_game
 from tycoon.engine.rng import Rng
-from tycoon.engine.state import GameState
+from tycoon.engine.state import STATE_FIELDS, GameState
 from tycoon.engine.types import CHANCE
 from tycoon.rules import flow
 from tycoon.rules import frames as F
@@ -63,7 +63,7 @@ def fast_clone(st: GameState) -> GameState:
     """`clone` by the state's slots: every list is copied (the lists in `decks` and in
     dicts too), the generator is copied, the rest is shared."""
     new = GameState.__new__(GameState)
-    for name in GameState.__slots__:
+    for name in STATE_FIELDS:
         v = getattr(st, name)
         t = type(v)
         if t is list:
@@ -80,15 +80,16 @@ Origin = tuple[GameState, Any, tuple[tuple[int, ...], ...]]
 """How a probe state was made: apply the action to a copy of the state with those draws."""
 
 
-class _Deck(list[int]):
-    """A deck that counts the cards drawn from its top."""
-
-    draws = 0
-
-    def pop(self, index: Any = -1) -> int:
-        if index == 0:
-            self.draws += 1
-        return super().pop(index)
+def drawn(before: list[int], after: list[int]) -> int:
+    """How many cards were drawn from the top of a deck that was `before` and is `after`:
+    a drawn card leaves the top, and one put back joins the bottom (C-34). Read from
+    the decks themselves, as compiled rules take cards with the list's own `pop`."""
+    n = len(before)
+    for k in range(n + 1):
+        kept = n - k
+        if after[:kept] == before[k:] and len(after) - kept <= k:
+            return k
+    return n
 
 
 @dataclass
@@ -284,7 +285,8 @@ class _Explorer:
     def step(self, s: GameState, a: Any, forced: tuple[tuple[int, ...], ...]) -> int:
         """Apply `a` to `s` in place with the forced draws on top of the decks; the deck
         that drew more cards than forced (-1 if none). Money and cards are reset after."""
-        s.decks = [_Deck([*forced[d], *self.base[d]]) for d in range(len(self.base))]
+        decks = [[*forced[d], *self.base[d]] for d in range(len(self.base))]
+        s.decks = [d[:] for d in decks]
         if a is _RESTART:
             s.stack.clear()
             flow.start_turn(s, self.seat)
@@ -293,8 +295,7 @@ class _Explorer:
             flow.apply_action(s, a, flow.current_player(s))
         over = -1
         for d, deck in enumerate(s.decks):
-            assert isinstance(deck, _Deck)
-            if deck.draws > len(forced[d]):
+            if drawn(decks[d], deck) > len(forced[d]):
                 over = d
                 break
         s.decks = [d[:] for d in self.base]

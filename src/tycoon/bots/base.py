@@ -71,8 +71,10 @@ def make_bot(name: str, seed: int) -> Bot:
 
 def _load() -> None:
     if not _FACTORIES:
-        from tycoon.bots import heuristic, random_bot, search
+        from tycoon.bots.heuristic import HeuristicBot
+        from tycoon.bots.random_bot import RandomBot
+        from tycoon.bots.search import SearchBot
 
-        register_bot("random", random_bot.RandomBot)
-        register_bot("basic", heuristic.HeuristicBot)
-        register_bot("strong", search.SearchBot)
+        register_bot("random", RandomBot)
+        register_bot("basic", HeuristicBot)
+        register_bot("strong", SearchBot)

@@ -479,6 +479,7 @@ def bench(
             t.add_row("engine alone, player-turns/s", f"{r['engine_player_turns_per_s']:,.0f}")
             t.add_row("engine share of the time", f"{100 * r['engine_share']:.0f}%")
         t.add_row("peak RSS", f"{r['peak_rss_mb']:.1f} MB")
+        t.add_row("engine build", r["build"])
         t.add_row("games", str(r["games"]))
         t.add_row("seconds", f"{r['seconds']:.2f}")
         console.print(t)

@@ -6,7 +6,7 @@ Multi-step decisions are frames on `stack` (tuples; the top one decides who acts
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tycoon.engine.rng import Rng
 
@@ -19,45 +19,50 @@ Frame = tuple[Any, ...]
 """A pending-decision (or pending-step) frame: (kind, seat, *data)."""
 
 
+STATE_FIELDS: Final = (
+    "active",
+    "alive",
+    "bank",
+    "built_mask",
+    "card_holder",
+    "cash",
+    "claims",
+    "decks",
+    "edition",
+    "events",
+    "ext",
+    "first",
+    "history",
+    "hotels_built",
+    "hotels_left",
+    "houses_built",
+    "houses_left",
+    "jail",
+    "landings",
+    "last_dice",
+    "level",
+    "mortgaged",
+    "n",
+    "names",
+    "options",
+    "owner",
+    "pos",
+    "rng",
+    "rounds",
+    "seed",
+    "stack",
+    "termination",
+    "turn",
+    "winners",
+)
+"""Every attribute of a `GameState` (its slots): what a copy copies. A compiled build has
+no `__slots__` to read at run time."""
+
+
 class GameState:
     """All data of one game. Mutated in place by `apply_action`; copy with `clone`."""
 
-    __slots__ = (
-        "active",
-        "alive",
-        "bank",
-        "built_mask",
-        "card_holder",
-        "cash",
-        "claims",
-        "decks",
-        "edition",
-        "events",
-        "ext",
-        "first",
-        "history",
-        "hotels_built",
-        "hotels_left",
-        "houses_built",
-        "houses_left",
-        "jail",
-        "landings",
-        "last_dice",
-        "level",
-        "mortgaged",
-        "n",
-        "names",
-        "options",
-        "owner",
-        "pos",
-        "rng",
-        "rounds",
-        "seed",
-        "stack",
-        "termination",
-        "turn",
-        "winners",
-    )
+    __slots__ = STATE_FIELDS
 
     edition: Edition
     options: Options

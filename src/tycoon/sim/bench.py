@@ -14,6 +14,7 @@ the bench's time, so the rest is the bots'.
 
 from __future__ import annotations
 
+import importlib.machinery
 import math
 import resource
 import time
@@ -71,6 +72,15 @@ def calibration(turns: int = CALIBRATION_TURNS, repeats: int = 3) -> float:
     return turns / max(best, 1e-9)
 
 
+def engine_build() -> str:
+    """'compiled' when the rules run compiled (`make native`, then `PYTHONPATH=build/native`),
+    else 'python'."""
+    from tycoon.rules import flow
+
+    compiled = str(flow.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    return "compiled" if compiled else "python"
+
+
 def peak_rss_mb() -> float:
     """Peak resident memory of this process in MiB (Linux reports KiB)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -126,6 +136,7 @@ def bench(
         "decisions_per_s": round(decisions / elapsed, 1),
         "games_per_s": round(n_games / elapsed, 3),
         "peak_rss_mb": round(peak_rss_mb(), 1),
+        "build": engine_build(),
         "games": n_games,
         "seconds": round(elapsed, 3),
         **(

@@ -1,0 +1,59 @@
+"""The compiled build (`make native`, `scripts/build_native.py`). `make test` runs the whole
+suite twice: as pure Python, then against `build/native` with
+`TYCOON_EXPECT_BUILD=compiled`; these tests check that each run is the build it claims."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+from tycoon.sim.bench import engine_build
+
+ROOT = Path(__file__).resolve().parent.parent
+EXPECTED = os.environ.get("TYCOON_EXPECT_BUILD", "python")
+CORE = ["tycoon.rules.flow", "tycoon.engine.state", "tycoon.sim.driver", "tycoon.bots.heuristic"]
+PYTHON = ["tycoon.engine.api", "tycoon.engine.bounds", "tycoon.bots.search", "tycoon.engine"]
+
+
+def _compiled(module: str) -> bool:
+    path = str(importlib.import_module(module).__file__)
+    return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def _script() -> object:
+    spec = importlib.util.spec_from_file_location("build_native", ROOT / "scripts/build_native.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_suite_runs_against_the_build_it_expects() -> None:
+    assert EXPECTED in ("python", "compiled")
+    assert engine_build() == EXPECTED
+
+
+@pytest.mark.parametrize("module", CORE)
+def test_the_core_is_compiled_in_the_compiled_build(module: str) -> None:
+    assert _compiled(module) == (EXPECTED == "compiled")
+
+
+@pytest.mark.parametrize("module", PYTHON)
+def test_the_boundary_and_the_search_bot_stay_python(module: str) -> None:
+    """The boundary judges values of any type before typed compiled code sees them; the
+    search bot's hooks stay patchable."""
+    assert not _compiled(module)
+
+
+def test_the_build_compiles_the_typed_core_and_leaves_the_boundary() -> None:
+    files = _script().compiled_modules(ROOT / "src" / "tycoon")  # type: ignore[attr-defined]
+    assert "tycoon/rules/flow.py" in files and "tycoon/sim/driver.py" in files
+    assert "tycoon/bots/heuristic.py" in files and "tycoon/engine/state.py" in files
+    for left in ("engine/api.py", "engine/bounds.py", "bots/search.py", "engine/__init__.py"):
+        assert f"tycoon/{left}" not in files
+    assert not any(f.startswith(("tycoon/editions", "tycoon/server")) for f in files)
