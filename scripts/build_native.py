@@ -5,8 +5,8 @@ speed differs.
     python scripts/build_native.py [OUT]      # OUT defaults to build/native
 
 Run a command against it with `PYTHONPATH=build/native` (`make bench` and `make test` do).
-Without a C compiler or Python's headers it says so and builds nothing: everything then
-runs as pure Python.
+Without a C compiler (`CC`, else the one Python was built with) or Python's headers it says
+so and builds nothing: everything then runs as pure Python.
 
 Compiled: the engine state and notation, the rules, the sim driver and the bots other than
 the search bot. Left as Python:
@@ -45,7 +45,7 @@ def compiled_modules(package: Path) -> list[str]:
 
 def missing_toolchain() -> str:
     """Why no extension can be built here, or ''."""
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(cc) is None:
         return f"no C compiler ({cc})"
     header = Path(sysconfig.get_paths()["include"]) / "Python.h"
@@ -79,8 +79,8 @@ def build(out: Path) -> None:
     print(f"compiled {len(files)} modules into {out}")
 
 
-def main() -> int:
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "build" / "native").resolve()
+def main(argv: list[str]) -> int:
+    out = Path(argv[0] if argv else ROOT / "build" / "native").resolve()
     why = missing_toolchain()
     if why:
         print(f"{why}: no compiled engine; tycoon runs as pure Python")
@@ -93,4 +93,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -57,3 +57,13 @@ def test_the_build_compiles_the_typed_core_and_leaves_the_boundary() -> None:
     for left in ("engine/api.py", "engine/bounds.py", "bots/search.py", "engine/__init__.py"):
         assert f"tycoon/{left}" not in files
     assert not any(f.startswith(("tycoon/editions", "tycoon/server")) for f in files)
+
+
+def test_without_a_c_compiler_nothing_is_built_and_it_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`make test` then runs the suite once, as pure Python (no `.built` mark)."""
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
+    assert _script().main([str(tmp_path / "native")]) == 0  # type: ignore[attr-defined]
+    assert "no C compiler" in capsys.readouterr().out
+    assert not (tmp_path / "native").exists()
