@@ -4,25 +4,18 @@ suite twice: as pure Python, then against `build/native` with
 
 from __future__ import annotations
 
-import importlib
-import importlib.machinery
 import importlib.util
 import os
 from pathlib import Path
 
 import pytest
 
-from tycoon.sim.bench import engine_build
+from tycoon.sim.bench import engine_build, is_compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = os.environ.get("TYCOON_EXPECT_BUILD", "python")
 CORE = ["tycoon.rules.flow", "tycoon.engine.state", "tycoon.sim.driver", "tycoon.bots.heuristic"]
 PYTHON = ["tycoon.engine.api", "tycoon.engine.bounds", "tycoon.bots.search", "tycoon.engine"]
-
-
-def _compiled(module: str) -> bool:
-    path = str(importlib.import_module(module).__file__)
-    return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
 def _script() -> object:
@@ -40,14 +33,14 @@ def test_the_suite_runs_against_the_build_it_expects() -> None:
 
 @pytest.mark.parametrize("module", CORE)
 def test_the_core_is_compiled_in_the_compiled_build(module: str) -> None:
-    assert _compiled(module) == (EXPECTED == "compiled")
+    assert is_compiled(module) == (EXPECTED == "compiled")
 
 
 @pytest.mark.parametrize("module", PYTHON)
 def test_the_boundary_and_the_search_bot_stay_python(module: str) -> None:
     """The boundary judges values of any type before typed compiled code sees them; the
     search bot's hooks stay patchable."""
-    assert not _compiled(module)
+    assert not is_compiled(module)
 
 
 def test_the_build_compiles_the_typed_core_and_leaves_the_boundary() -> None:

@@ -14,6 +14,7 @@ the bench's time, so the rest is the bots'.
 
 from __future__ import annotations
 
+import importlib
 import importlib.machinery
 import math
 import resource
@@ -72,13 +73,16 @@ def calibration(turns: int = CALIBRATION_TURNS, repeats: int = 3) -> float:
     return turns / max(best, 1e-9)
 
 
+def is_compiled(module: str) -> bool:
+    """Is `module` (a dotted name) loaded from a compiled extension?"""
+    path = str(importlib.import_module(module).__file__)
+    return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
 def engine_build() -> str:
     """'compiled' when the rules run compiled (`make native`, then `PYTHONPATH=build/native`),
     else 'python'."""
-    from tycoon.rules import flow
-
-    compiled = str(flow.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-    return "compiled" if compiled else "python"
+    return "compiled" if is_compiled("tycoon.rules.flow") else "python"
 
 
 def peak_rss_mb() -> float:
