@@ -8,14 +8,16 @@ Run a command against it with `PYTHONPATH=build/native` (`make bench` and `make 
 Without a C compiler (`CC`, else the one Python was built with) or Python's headers it says
 so and builds nothing: everything then runs as pure Python.
 
-Compiled: the engine state and notation, the rules, the sim driver and the bots other than
-the search bot. Left as Python:
+Compiled: the engine state and notation, the rules, the sim driver, the bots other than
+the search bot, and the editions (the base, the board, and each edition's package with its
+hooks). Left as Python:
 - `engine/api.py` and `engine/bounds.py`, the boundary: they judge values of any type from
   outside (a seat of "0", a bid of 1.5) before compiled code, which checks declared types
   and would raise TypeError, ever sees them;
 - `bots/search.py`: its rollouts run compiled code, and its hooks stay patchable;
-- package `__init__` files (their lazy `__getattr__` exports) and the editions (they
-  subclass each other and carry class-level data and options read at run time).
+- the options (`editions/options.py`, each edition's `options.py`): frozen dataclasses
+  built and validated by `dataclasses` machinery, read rarely;
+- the other package `__init__` files (their lazy `__getattr__` exports crash compiled).
 """
 
 from __future__ import annotations
@@ -28,7 +30,15 @@ import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED = ["engine/*.py", "rules/*.py", "bots/*.py", "sim/driver.py"]
+COMPILED = [
+    "engine/*.py",
+    "rules/*.py",
+    "bots/*.py",
+    "sim/driver.py",
+    "editions/base.py",
+    "editions/board.py",
+    "editions/*/*.py",
+]
 INTERPRETED = {"engine/api.py", "engine/bounds.py", "bots/search.py"}
 
 
@@ -38,7 +48,10 @@ def compiled_modules(package: Path) -> list[str]:
     for pattern in COMPILED:
         for f in sorted(package.glob(pattern)):
             rel = f.relative_to(package).as_posix()
-            if f.name != "__init__.py" and rel not in INTERPRETED:
+            edition = rel.startswith("editions/") and rel.count("/") == 2
+            if f.name == "options.py" or rel in INTERPRETED:
+                continue
+            if f.name != "__init__.py" or edition:
                 files.append(f"{package.name}/{rel}")
     return files
 

@@ -14,8 +14,23 @@ from tycoon.sim.bench import engine_build, is_compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = os.environ.get("TYCOON_EXPECT_BUILD", "python")
-CORE = ["tycoon.rules.flow", "tycoon.engine.state", "tycoon.sim.driver", "tycoon.bots.heuristic"]
-PYTHON = ["tycoon.engine.api", "tycoon.engine.bounds", "tycoon.bots.search", "tycoon.engine"]
+CORE = [
+    "tycoon.rules.flow",
+    "tycoon.engine.state",
+    "tycoon.sim.driver",
+    "tycoon.bots.heuristic",
+    "tycoon.editions.base",
+    "tycoon.editions.classic",
+    "tycoon.editions.metropol.city",
+]
+PYTHON = [
+    "tycoon.engine.api",
+    "tycoon.engine.bounds",
+    "tycoon.bots.search",
+    "tycoon.engine",
+    "tycoon.editions.options",
+    "tycoon.editions.wonders.options",
+]
 
 
 def _script() -> object:
@@ -37,9 +52,9 @@ def test_the_core_is_compiled_in_the_compiled_build(module: str) -> None:
 
 
 @pytest.mark.parametrize("module", PYTHON)
-def test_the_boundary_and_the_search_bot_stay_python(module: str) -> None:
+def test_the_boundary_the_search_bot_and_the_options_stay_python(module: str) -> None:
     """The boundary judges values of any type before typed compiled code sees them; the
-    search bot's hooks stay patchable."""
+    search bot's hooks stay patchable; options are dataclasses built by `dataclasses`."""
     assert not is_compiled(module)
 
 
@@ -47,9 +62,32 @@ def test_the_build_compiles_the_typed_core_and_leaves_the_boundary() -> None:
     files = _script().compiled_modules(ROOT / "src" / "tycoon")  # type: ignore[attr-defined]
     assert "tycoon/rules/flow.py" in files and "tycoon/sim/driver.py" in files
     assert "tycoon/bots/heuristic.py" in files and "tycoon/engine/state.py" in files
-    for left in ("engine/api.py", "engine/bounds.py", "bots/search.py", "engine/__init__.py"):
+    assert "tycoon/editions/base.py" in files and "tycoon/editions/wonders/__init__.py" in files
+    for left in (
+        "engine/api.py",
+        "engine/bounds.py",
+        "bots/search.py",
+        "engine/__init__.py",
+        "editions/__init__.py",
+        "editions/options.py",
+        "editions/builder/options.py",
+    ):
         assert f"tycoon/{left}" not in files
-    assert not any(f.startswith(("tycoon/editions", "tycoon/server")) for f in files)
+    assert not any(f.startswith("tycoon/server") for f in files)
+
+
+def test_an_edition_defined_outside_the_package_may_subclass_the_base() -> None:
+    """`Edition` allows interpreted subclasses (tests/analysis/usboard), compiled or not."""
+    from tycoon.editions.base import Edition
+
+    class Tiny(Edition):
+        id = "tiny"
+        version = "1"
+
+        def dice_count(self, st: object, purpose: int) -> int:  # type: ignore[override]
+            return 3
+
+    assert Tiny().dice_count(object(), 0) == 3 and Tiny().tag == "tiny@1"
 
 
 def test_without_a_c_compiler_nothing_is_built_and_it_says_so(

@@ -13,16 +13,15 @@ exchanges, debts and jail, set by `BUILDER_MECHANICS`; this package adds the chi
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from functools import cached_property
 from typing import Any, ClassVar
 
-from tycoon.editions.base import Edition, Mechanics, Options
+from tycoon.editions.base import Edition, Mechanics
 from tycoon.editions.board import SquareKind
 from tycoon.editions.builder import chips, island, scoring, turn, why
 from tycoon.editions.builder.chips import T
 from tycoon.editions.builder.data import BuilderData, load
+from tycoon.editions.builder.options import BuilderOptions
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.actions import chips as chip_bits
 from tycoon.engine.errors import OptionError
@@ -61,76 +60,6 @@ def chip_swaps(st: GameState, seat: int, partners: list[int]) -> list[tuple[int,
         for t in mine:
             out.extend((p, t, u) for u in theirs if u != t)
     return out
-
-
-@dataclasses.dataclass(frozen=True)
-class BuilderOptions(Options):
-    """House rules of builder; every default is the spec's resolution."""
-
-    house_rules: ClassVar[frozenset[str]] = frozenset(
-        {"starting_cash", "no_rent_in_jail", "no_auction_on_decline", "no_double_rent"}
-    )
-    """B-50 rent from jail, B-27 auctions, B-28 double rent; no pot (Free Parking is an
-    exchange, B-35) and no houses (floors on the island)."""
-
-    community_metric: str = dataclasses.field(
-        default="largest_component",
-        metadata={"doc": "A-2: Community Builder measure, 'largest_component' or 'adjacent_count'"},
-    )
-    bonus_tie: str = dataclasses.field(
-        default="none",
-        metadata={"doc": "A-4: a tie for a bonus card gives it to 'none' or to 'all_tied'"},
-    )
-    unlimited_resources: bool = dataclasses.field(
-        default=False, metadata={"doc": "A-20: the resource supply never runs out"}
-    )
-    jail_third_try_move: str = dataclasses.field(
-        default="new_roll",
-        metadata={"doc": "OQ-6, A-24: after a third failed jail try, 'new_roll' or 'failed_roll'"},
-    )
-
-    forced_trade_any_time: bool = dataclasses.field(
-        default=False,
-        metadata={"doc": "OQ-5, A-16: FORCED TRADE! in any window, not only on your own turn"},
-    )
-    tokens: str = dataclasses.field(
-        default="",
-        metadata={
-            "doc": "B-8: the distinct tokens seat by seat, e.g. 't_rex,rubber_duck' "
-            "(penguin, cat, t_rex, rubber_duck); empty: in that order"
-        },
-    )
-    mortgage_percent: int = dataclasses.field(
-        default=100, metadata={"doc": "A-10: mortgage value in % of the price (classic: 50)"}
-    )
-    unmortgage_percent: int = dataclasses.field(
-        default=100, metadata={"doc": "A-10: unmortgage cost in % of the price (classic: 55)"}
-    )
-
-    @property
-    def jail_third_try_rerolls(self) -> bool:
-        """Read by rules/jail.py (B-52)."""
-        return self.jail_third_try_move == "new_roll"
-
-    def validate(self) -> None:
-        super().validate()
-        for name, allowed in (
-            ("community_metric", ("largest_component", "adjacent_count")),
-            ("bonus_tie", ("none", "all_tied")),
-            ("jail_third_try_move", ("new_roll", "failed_roll")),
-        ):
-            if getattr(self, name) not in allowed:
-                raise OptionError(f"option '{name}' must be one of {', '.join(allowed)}")
-        if self.tokens:
-            ids = self.tokens.split(",")
-            known = BUILDER.data.token_ids
-            if len(set(ids)) != len(ids) or not set(ids) <= set(known):
-                raise OptionError(
-                    f"option 'tokens' must name distinct tokens among {', '.join(known)}"
-                )
-        for name in ("mortgage_percent", "unmortgage_percent"):
-            if not 0 < getattr(self, name) <= 1000:
-                raise OptionError(f"option '{name}' must be between 1 and 1000")
 
 
 BUILDER_MECHANICS = Mechanics(
@@ -204,10 +133,15 @@ Builder: `floor L pay 1r,1g` (a floor on cell L), `bank-trade r for y` (4 for 1)
     def why_illegal(self, st: GameState, seat: int, a: Action) -> Refusal | None:
         return why.refusal(st, seat, a)
 
-    @cached_property
+    _data: BuilderData | None = None
+
+    @property
     def data(self) -> BuilderData:
-        b = self.board
-        return load(self.data_package, b.size, b.group_id)
+        """The edition's own tables (chips, island, floors), loaded on first use."""
+        if self._data is None:
+            b = self.board
+            self._data = load(self.data_package, b.size, b.group_id)
+        return self._data
 
     # --- state and setup (B-5, B-6, B-10, B-11) ------------------------------------------------
 
@@ -261,15 +195,19 @@ Builder: `floor L pay 1r,1g` (a floor on cell L), `bank-trade r for y` (4 for 1)
             if six:
                 chips.gain(st, p, chips.own_type(st, p), d.six_chips, "six")
 
-    @cached_property
+    _by_dice: dict[int, tuple[tuple[int, int], ...]] | None = None
+
+    @property
     def _producing(self) -> dict[int, tuple[tuple[int, int], ...]]:
         """Dice total -> (deed, its type) of the deeds with that dice number, in board order
         (B-19)."""
-        d = self.data
-        out: dict[int, tuple[tuple[int, int], ...]] = {}
-        for s in self.board.deeds:
-            out[d.dice_number[s]] = (*out.get(d.dice_number[s], ()), (s, d.deed_type[s]))
-        return out
+        if self._by_dice is None:
+            d = self.data
+            out: dict[int, tuple[tuple[int, int], ...]] = {}
+            for s in self.board.deeds:
+                out[d.dice_number[s]] = (*out.get(d.dice_number[s], ()), (s, d.deed_type[s]))
+            self._by_dice = out
+        return self._by_dice
 
     def on_move(self, st: GameState, seat: int, start: int, steps: int) -> None:
         """B-23: piles on every square passed and on the landing square are picked up."""

@@ -1,0 +1,65 @@
+"""The wonders edition's options (plain Python: see `tycoon.editions.options`)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from tycoon.editions.options import Options
+from tycoon.engine.errors import OptionError
+
+
+@dataclasses.dataclass(frozen=True)
+class WondersOptions(Options):
+    """House rules of wonders; every default is the spec's resolution."""
+
+    house_rules: ClassVar[frozenset[str]] = frozenset(
+        {
+            "starting_cash",
+            "free_parking_pot",
+            "no_rent_in_jail",
+            "no_auction_on_decline",
+            "uneven_building",
+            "no_double_rent",
+        }
+    )
+    """Every common house rule: W-65 Free Parking, W-67 rent from jail, W-36, W-72, W-41."""
+
+    quick_play: bool = dataclasses.field(
+        default=False,
+        metadata={"doc": "W-95: quick play, QP1 (dealt deeds) and QP2 (three-house hotels)"},
+    )
+    deal_two_deeds: bool = dataclasses.field(
+        default=False, metadata={"doc": "W-96 (QP1) alone: deal 2 deeds to each player"}
+    )
+    three_house_hotels: bool = dataclasses.field(
+        default=False, metadata={"doc": "W-97 (QP2) alone: a hotel needs only 3 houses"}
+    )
+    time_game: bool = dataclasses.field(
+        default=False,
+        metadata={"doc": "W-99, W-100: time-limited game (deals 2 deeds; set turn_limit)"},
+    )
+    rent_collection: str = dataclasses.field(
+        default="manual",
+        metadata={"doc": "W-39: 'manual' (the owner claims) or 'auto' (paid at once)"},
+    )
+    hotel_valuation_houses: str = dataclasses.field(
+        default="houses_per_hotel",
+        metadata={"doc": "W-93: houses a hotel is valued with: 'houses_per_hotel' or '3'"},
+    )
+    tie_break_cash: bool = dataclasses.field(
+        default=False, metadata={"doc": "W-94: break a net-worth tie by cash"}
+    )
+
+    def validate(self) -> None:
+        super().validate()
+        if self.rent_collection not in ("manual", "auto"):
+            raise OptionError("option 'rent_collection' must be 'manual' or 'auto'")
+        if self.hotel_valuation_houses not in ("houses_per_hotel", "3"):
+            raise OptionError("option 'hotel_valuation_houses' must be 'houses_per_hotel' or '3'")
+        if self.time_game and self.turn_limit == 0:
+            raise OptionError(
+                "option 'time_game' needs 'turn_limit' (W-99: how long to play, in rounds)"
+            )
+        if self.rent_collection == "auto":
+            object.__setattr__(self, "auto_claim_rent", True)
