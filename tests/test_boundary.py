@@ -183,6 +183,53 @@ def test_illegal_action_lists_at_most_30_and_keeps_all() -> None:
     assert len(str(IllegalActionError("z" * 10**6, legal))) < 1000
 
 
+def test_illegal_action_message_text() -> None:
+    """The message: the refused action (80 characters at most), `rule: reason` (200 at most)
+    and the first 30 legal actions; `args` and `repr` carry the same text."""
+    legal = [Action(Kind.BID, 5 * i) for i in range(33)]
+    e = IllegalActionError(Action(Kind.BID, 1), legal, "the bid must be above 60", "auction-min")
+    msg = (
+        "illegal action 'bid 1': auction-min: the bid must be above 60; legal actions: "
+        + ", ".join(f"bid {5 * i}" for i in range(30))
+        + " ... and 3 more"
+    )
+    assert str(e) == msg
+    assert e.args == (msg,)
+    assert repr(e) == f"IllegalActionError({msg!r})"
+    assert (e.action, e.legal, e.reason, e.rule) == (
+        Action(Kind.BID, 1),
+        legal,
+        "the bid must be above 60",
+        "auction-min",
+    )
+    long = IllegalActionError("x\n" * 50, legal[:2], "r" * 300, "rule")
+    why = "rule: " + "r" * 194
+    assert str(long) == f"illegal action '{'x?' * 40}...': {why}...; legal actions: bid 0, bid 5"
+
+
+def test_illegal_action_message_is_built_when_read() -> None:
+    """Most refusals are caught unread: raising one does not turn the legal actions into
+    text; the first reading does, once."""
+
+    class Counted:
+        calls = 0
+
+        def __str__(self) -> str:
+            Counted.calls += 1
+            return "counted"
+
+    with pytest.raises(IllegalActionError) as caught:
+        raise IllegalActionError(Counted(), [Counted() for _ in range(40)], "why", "rule")
+    assert Counted.calls == 0
+    e = caught.value
+    msg = str(e)
+    assert Counted.calls == 31  # the action and the 30 legal ones shown
+    assert msg.startswith("illegal action 'counted': rule: why; legal actions: counted, ")
+    assert msg.endswith(" ... and 10 more")
+    assert (str(e), e.args, repr(e)) == (msg, (msg,), f"IllegalActionError({msg!r})")
+    assert Counted.calls == 31
+
+
 def test_bad_seat_raises_illegal_action() -> None:
     st = new_game("classic", 3, 2)
     before = to_json(st)

@@ -17,24 +17,46 @@ SHOWN = 30
 class IllegalActionError(TycoonError, ValueError):
     """An action that the rules do not allow now. The message repeats at most 80 characters
     of the action and lists at most `SHOWN` legal ones ("... and N more"); `legal` is the
-    whole list."""
+    whole list.
+
+    Most refusals are caught unread (`is_legal` probes, the invariant checker), so the
+    message is built when first read (`str`, `repr`, a traceback, `args`), then kept."""
 
     def __init__(self, action: Any, legal: Sequence[Any], reason: str = "", rule: str = "") -> None:
-        from tycoon.engine.actions import echo
-
+        super().__init__()  # `args` is the property below
         self.action = action
         self.legal = list(legal)
         self.reason = reason
         """Why the rules refuse it, in one line ('' if not known)."""
         self.rule = rule
         """The rule id that refuses it ('' if none in particular)."""
-        if rule and reason:
-            reason = f"{rule}: {reason}"
-        shown = ", ".join(str(a) for a in self.legal[:SHOWN])
-        more = f" ... and {len(self.legal) - SHOWN} more" if len(self.legal) > SHOWN else ""
-        why = f": {echo(reason, 200)}" if reason else ""
-        text = echo(str(action))
-        super().__init__(f"illegal action '{text}'{why}; legal actions: {shown or 'none'}{more}")
+        self._message: str | None = None
+
+    def _text(self) -> str:
+        if self._message is None:
+            from tycoon.engine.actions import echo
+
+            reason = f"{self.rule}: {self.reason}" if self.rule and self.reason else self.reason
+            shown = ", ".join(str(a) for a in self.legal[:SHOWN])
+            more = f" ... and {len(self.legal) - SHOWN} more" if len(self.legal) > SHOWN else ""
+            why = f": {echo(reason, 200)}" if reason else ""
+            text = echo(str(self.action))
+            self._message = f"illegal action '{text}'{why}; legal actions: {shown or 'none'}{more}"
+        return self._message
+
+    @property
+    def args(self) -> tuple[Any, ...]:
+        return (self._text(),)
+
+    @args.setter
+    def args(self, value: tuple[Any, ...]) -> None:
+        self._message = str(Exception(*value))  # the text an exception of these args has
+
+    def __str__(self) -> str:
+        return self._text()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._text()!r})"
 
 
 class ActionParseError(TycoonError, ValueError):
