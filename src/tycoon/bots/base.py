@@ -15,7 +15,7 @@ A bot may set `responds_only_with_claims = True` when its `respond` returns None
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from tycoon.engine.actions import Action
 from tycoon.engine.state import GameState
@@ -29,13 +29,13 @@ class Bot(Protocol):
     def respond(self, st: GameState, seat: int) -> Action | None: ...
 
 
-LEVELS = ("random", "basic", "strong")
+LEVELS: Final = ("random", "basic", "strong")
 """The bot levels, weakest first: uniform over the legal actions; the trading rule-of-thumb
 player; the search bot (Monte Carlo tree search with `basic` rollouts)."""
-ALIASES = {"heuristic": "basic", "search": "strong", "mcts": "strong"}
+ALIASES: Final = {"heuristic": "basic", "search": "strong", "mcts": "strong"}
 """Old and alternative names of the levels."""
 
-_FACTORIES: dict[str, Callable[[int], Bot]] = {}
+_FACTORIES: Final[dict[str, Callable[[int], Bot]]] = {}
 
 
 def register_bot(name: str, factory: Callable[[int], Bot]) -> None:

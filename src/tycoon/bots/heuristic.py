@@ -21,7 +21,7 @@ own generator (ties between resource types, `heuristic_builder`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from tycoon.bots import trading
 from tycoon.editions.board import SquareKind
@@ -43,19 +43,19 @@ from tycoon.rules.property import (
 )
 from tycoon.rules.trade import sale_offers
 
-_PAY = Action(Kind.PAY)
-_ROLL = Action(Kind.ROLL)
-_END = Action(Kind.END_TURN)
-_BUY = Action(Kind.BUY)
-_AUCTION = Action(Kind.AUCTION)
-_PASS = Action(Kind.PASS)
-_SERVE = Action(Kind.SERVE)
-_FINE = Action(Kind.PAY_FINE)
-_CARD = Action(Kind.USE_CARD)
-_ACCEPT = Action(Kind.ACCEPT)
-_REJECT = Action(Kind.REJECT)
-_DRAW = Action(Kind.DRAW)
-_BANKRUPT = Action(Kind.BANKRUPT)
+_PAY: Final = Action(Kind.PAY)
+_ROLL: Final = Action(Kind.ROLL)
+_END: Final = Action(Kind.END_TURN)
+_BUY: Final = Action(Kind.BUY)
+_AUCTION: Final = Action(Kind.AUCTION)
+_PASS: Final = Action(Kind.PASS)
+_SERVE: Final = Action(Kind.SERVE)
+_FINE: Final = Action(Kind.PAY_FINE)
+_CARD: Final = Action(Kind.USE_CARD)
+_ACCEPT: Final = Action(Kind.ACCEPT)
+_REJECT: Final = Action(Kind.REJECT)
+_DRAW: Final = Action(Kind.DRAW)
+_BANKRUPT: Final = Action(Kind.BANKRUPT)
 
 
 class EditionBrain(Protocol):
@@ -78,20 +78,20 @@ def _metropol_brain(_rng: Rng) -> EditionBrain:
     return MetropolBrain()
 
 
-_BRAINS: dict[str, Callable[[Rng], EditionBrain]] = {
+_BRAINS: Final[dict[str, Callable[[Rng], EditionBrain]]] = {
     "builder": _builder_brain,
     "metropol": _metropol_brain,
 }
 """Editions whose play lives in a module of its own: edition id -> a new decision maker."""
 
-CONCENTRATE_PER_TURN = 3
+CONCENTRATE_PER_TURN: Final = 3
 """Houses a seat moves to a dearer group in one turn when the bank has none (C-50: at most
 three houses a build window in classic)."""
 
-SALE_DEALS = 2
+SALE_DEALS: Final = 2
 """Classic sales at the buyers' own prices offered to the search (`deals`), at most."""
 
-CLASSIC_START_CASH = 3000
+CLASSIC_START_CASH: Final = 3000
 """The money thresholds below are in classic dollars; other editions scale them."""
 
 

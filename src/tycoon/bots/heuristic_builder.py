@@ -21,7 +21,7 @@ number (B-7: the own type is the token's).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from tycoon.editions.builder import BUILDER, ONE_CHIP, chip_swaps, island, scoring, turn
 from tycoon.editions.builder.chips import T, hand
@@ -33,28 +33,28 @@ from tycoon.rules import frames as F
 from tycoon.rules import trade
 from tycoon.rules.auction import min_bid
 
-_ROLL = Action(Kind.ROLL)
-_END = Action(Kind.END_TURN)
-_BUY = Action(Kind.BUY)
-_AUCTION = Action(Kind.AUCTION)
-_PASS = Action(Kind.PASS)
-_PAY = Action(Kind.PAY)
-_ACCEPT = Action(Kind.ACCEPT)
-_REJECT = Action(Kind.REJECT)
-_BANKRUPT = Action(Kind.BANKRUPT)
-_FINE = Action(Kind.PAY_FINE)
-_CARD = Action(Kind.USE_CARD)
-_TURN_FRAMES = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
-_STEP_FRAMES = frozenset({F.ROLL_AGAIN, F.END_TURN})
+_ROLL: Final = Action(Kind.ROLL)
+_END: Final = Action(Kind.END_TURN)
+_BUY: Final = Action(Kind.BUY)
+_AUCTION: Final = Action(Kind.AUCTION)
+_PASS: Final = Action(Kind.PASS)
+_PAY: Final = Action(Kind.PAY)
+_ACCEPT: Final = Action(Kind.ACCEPT)
+_REJECT: Final = Action(Kind.REJECT)
+_BANKRUPT: Final = Action(Kind.BANKRUPT)
+_FINE: Final = Action(Kind.PAY_FINE)
+_CARD: Final = Action(Kind.USE_CARD)
+_TURN_FRAMES: Final = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
+_STEP_FRAMES: Final = frozenset({F.ROLL_AGAIN, F.END_TURN})
 """After the landing: floors, bank trades and swaps."""
 
-RESERVE = 60
+RESERVE: Final = 60
 """Cash (M) kept after a purchase."""
-SHARED_WIN_ROUNDS = 60
+SHARED_WIN_ROUNDS: Final = 60
 """From this round on the bot also places a penthouse that gives it a shared win."""
-ANYWAY_ROUNDS = 120
+ANYWAY_ROUNDS: Final = 120
 """From this round on the bot places a listed penthouse whatever the score (games end)."""
-CHIP_CASH = 200
+CHIP_CASH: Final = 200
 """Cash (M) a chip its target floor does not need is worth to the bot in a deal. Chips
 become floors and points (B-44, B-67): a seat that bought one chip a turn for 20 M from
 bots that sold at 20 won 89.6% of 2,000 games against three of them, at 100 M 57.8%, at

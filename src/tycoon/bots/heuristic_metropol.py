@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from tycoon.editions.metropol import city, turn
 from tycoon.engine.actions import Action, Kind, squares_of
@@ -29,17 +29,17 @@ from tycoon.rules import debt, flow, trade
 from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
 
-_PASS = Action(Kind.PASS)
-_PAY = Action(Kind.PAY)
-_END = Action(Kind.END_TURN)
-_ROLL = Action(Kind.ROLL)
-RESERVE = 400_000
-_AUCTION = F.AUCTION
-_BID = Kind.BID
-_BIDS: dict[int, Action] = {}
+_PASS: Final = Action(Kind.PASS)
+_PAY: Final = Action(Kind.PAY)
+_END: Final = Action(Kind.END_TURN)
+_ROLL: Final = Action(Kind.ROLL)
+RESERVE: Final = 400_000
+_AUCTION: Final = F.AUCTION
+_BID: Final = Kind.BID
+_BIDS: Final[dict[int, Action]] = {}
 """Bid actions by amount: an auction asks for a bid every 50,000 (M-25)."""
-_BIDS_KEPT = 4096
-_NEAR: dict[int, itemgetter[Any]] = {
+_BIDS_KEPT: Final = 4096
+_NEAR: Final[dict[int, itemgetter[Any]]] = {
     sq: itemgetter(*(p for blk in blocks for p in city.BLOCK_PERMITS[blk] if p != sq))
     for sq, blocks in city.PERMIT_BLOCKS.items()
 }
@@ -152,9 +152,9 @@ def _good_trade(st: GameState, seat: int, f: tuple[Any, ...]) -> bool:
     return gain > loss
 
 
-DISTRICT_PREMIUM = 150
+DISTRICT_PREMIUM: Final = 150
 """In percent: the price of a permit that completes the buyer's district, over its value."""
-OFFER_PREMIUM = 170
+OFFER_PREMIUM: Final = 170
 """In percent: what the bot offers for a permit that completes its district."""
 
 

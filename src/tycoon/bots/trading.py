@@ -23,6 +23,7 @@ Every offer is checked with `is_legal`; a bot makes at most one a turn (and the 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Final
 
 from tycoon.editions.board import Board
 from tycoon.engine.actions import Action, Kind
@@ -32,13 +33,13 @@ from tycoon.rules import flow
 from tycoon.rules.property import can_sell_building, group_has_building
 from tycoon.rules.trade import sellable_deeds
 
-SALE_PREMIUM = 3.0
+SALE_PREMIUM: Final = 3.0
 """The price of a deed that completes the buyer's group, in printed prices."""
-SALE_PREMIUM_HOLDER = 2.0
+SALE_PREMIUM_HOLDER: Final = 2.0
 """The same when the seller already holds a complete group of his own."""
 
 
-_STREET_GROUPS: dict[int, frozenset[int]] = {}
+_STREET_GROUPS: Final[dict[int, frozenset[int]]] = {}
 
 
 def street_groups(b: Board) -> frozenset[int]:
@@ -49,7 +50,7 @@ def street_groups(b: Board) -> frozenset[int]:
     return _STREET_GROUPS[key]
 
 
-_STREET_MEMBERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_STREET_MEMBERS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
 
 
 def _street_members(b: Board) -> tuple[tuple[int, ...], ...]:
@@ -153,8 +154,8 @@ class Holdings:
         return split
 
 
-_HOLDINGS: dict[tuple[int, tuple[int, ...]], Holdings] = {}
-_HOLDINGS_KEPT = 4096
+_HOLDINGS: Final[dict[tuple[int, tuple[int, ...]], Holdings]] = {}
+_HOLDINGS_KEPT: Final = 4096
 _last: tuple[Board | None, list[int], Holdings | None] = (None, [], None)
 """The last distribution asked for and its `Holdings` (most asks repeat it)."""
 
@@ -232,9 +233,9 @@ def sale_offer(st: GameState, seat: int, reserve: int) -> Action | None:
     return None
 
 
-STALE_ROUNDS = 40
+STALE_ROUNDS: Final = 40
 """From this round on, with the bank's deeds all sold, classic sellers also consolidate."""
-CONSOLIDATE_PREMIUM = 1.5
+CONSOLIDATE_PREMIUM: Final = 1.5
 """The price of a consolidating sale, in printed prices."""
 
 
@@ -280,7 +281,7 @@ def _consolidations(st: GameState, seat: int, reserve: int, built: set[int]) -> 
         yield Action(Kind.SELL_DEED, 1 << s, best, price)
 
 
-DEADLOCK_ROUNDS = 100
+DEADLOCK_ROUNDS: Final = 100
 """From this round on, a classic seller whom A-14 keeps from a consolidating sale (he owns
 buildings) sells his buildings first, and builds no more while that sale is on offer."""
 

@@ -14,7 +14,7 @@ from typing import Any, Final, NamedTuple
 from tycoon.engine.errors import RecordError
 from tycoon.engine.types import constant_names
 
-SCHEMA = "tycoon.board/1"
+SCHEMA: Final = "tycoon.board/1"
 
 
 class SquareKind:
@@ -37,14 +37,14 @@ class SquareKind:
     """Take a chip from another player (builder B-34)."""
 
 
-SQUARE_KIND_NAMES = constant_names(SquareKind)
+SQUARE_KIND_NAMES: Final = constant_names(SquareKind)
 """Every square kind -> its name (`STREET`)."""
-SQUARE_KINDS = {name: k for k, name in SQUARE_KIND_NAMES.items()}
+SQUARE_KINDS: Final = {name: k for k, name in SQUARE_KIND_NAMES.items()}
 """Every square kind by name."""
 
-DEED_KINDS = frozenset({SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY})
+DEED_KINDS: Final = frozenset({SquareKind.STREET, SquareKind.RAILWAY, SquareKind.UTILITY})
 
-EFFECTS = (
+EFFECTS: Final = (
     "move_to",
     "move_by",
     "collect",
@@ -64,12 +64,12 @@ edition: an effect only one edition knows is `{"edition": name, "x": n}` (x opti
 true` when the drawer keeps the card until used, builder B-65), carried out by the edition
 (`Edition.card_effect`; metropol's own deck, M-40). The schema never grows per edition, so
 an edition brings its own effects without touching the shared code."""
-KEPT_EFFECTS = frozenset({"get_out_of_jail"})
+KEPT_EFFECTS: Final = frozenset({"get_out_of_jail"})
 """Shared effects whose cards the drawer keeps until used (C-35); `Card.kept` says it for
 every card, edition effects too."""
 
 # Extra keys an effect object may carry besides its effect name, by effect.
-EFFECT_MODIFIERS = {
+EFFECT_MODIFIERS: Final = {
     "move_to_nearest": frozenset({"roll_for_rent"}),
     "edition": frozenset({"x", "kept"}),
 }

@@ -103,10 +103,10 @@ class Kind:
     CALL_OUT: Final = 65
 
 
-KIND_NAMES = constant_names(Kind)
+KIND_NAMES: Final = constant_names(Kind)
 """Every action kind -> its name (`ROLL`)."""
 
-FIRST_EDITION_KIND = 40
+FIRST_EDITION_KIND: Final = 40
 """Kinds from here on belong to one edition (builder 40 to 59, metropol 60 to 79); the
 shared frames hand them to `Edition.extra_legal` / `extra_ok` / `extra_apply`."""
 
@@ -127,7 +127,7 @@ class Action(NamedTuple):
         return f"Action({action_text(self)!r})"
 
 
-_WORDS: dict[int, str] = {
+_WORDS: Final[dict[int, str]] = {
     Kind.DICE: "roll",
     Kind.ROLL: "roll",
     Kind.BUY: "buy",
@@ -170,15 +170,15 @@ _WORDS: dict[int, str] = {
     Kind.FORCE: "force",
     Kind.TAKE: "take",
 }
-_BY_WORD: dict[str, int] = {w: k for k, w in _WORDS.items() if k != Kind.DICE}
-_SQUARE_KINDS = frozenset(
+_BY_WORD: Final[dict[str, int]] = {w: k for k, w in _WORDS.items() if k != Kind.DICE}
+_SQUARE_KINDS: Final = frozenset(
     {Kind.BUILD, Kind.SELL_BUILDING, Kind.MORTGAGE, Kind.UNMORTGAGE, Kind.KEEP_MORTGAGED}
     | {Kind.MARK, Kind.BUILD_HOTEL, Kind.GO, Kind.BLOCK, Kind.PUT_UP}
 )
-_AMOUNT_KINDS = frozenset({Kind.BID, Kind.WANT})
-_SEAT_KINDS = frozenset({Kind.CLAIM, Kind.CALL_OUT})
+_AMOUNT_KINDS: Final = frozenset({Kind.BID, Kind.WANT})
+_SEAT_KINDS: Final = frozenset({Kind.CLAIM, Kind.CALL_OUT})
 
-CARD_PREFIXES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+CARD_PREFIXES: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Card ids in text: the deck's letter and the 1-based position (`B14`); a card is encoded
 as (letter index) * 100 + position - 1, so `B14` is 113."""
 
@@ -191,14 +191,14 @@ def mask_of(squares: list[int] | tuple[int, ...]) -> int:
     return m
 
 
-CARD_BIT = 64
+CARD_BIT: Final = 64
 """In an item mask (trades), card c is bit CARD_BIT + c; squares use bits 0 to 63."""
-RES_SHIFT = 2700
+RES_SHIFT: Final = 2700
 """Resource chips in an item mask: the count of type t sits in bits RES_SHIFT + 8t to
 RES_SHIFT + 8t + 7 (above every card bit: card codes stay below 2600)."""
-RES_LETTERS = "rpgy"
+RES_LETTERS: Final = "rpgy"
 """Resource types in text: red, purple, green, yellow (builder, B-7)."""
-_LOW = (1 << RES_SHIFT) - 1
+_LOW: Final = (1 << RES_SHIFT) - 1
 
 
 def items_of(mask: int) -> tuple[list[int], list[int]]:
@@ -268,12 +268,12 @@ def card_text(card: int) -> str:
     return f"{CARD_PREFIXES[card // 100]}{card % 100 + 1}"
 
 
-CARD_LIMIT = len(CARD_PREFIXES) * 100
+CARD_LIMIT: Final = len(CARD_PREFIXES) * 100
 """Card codes are 0 to CARD_LIMIT - 1 (`Z99` is 2598)."""
-MAX_DIGITS = 15
+MAX_DIGITS: Final = 15
 """The longest number the notation reads (amounts stay below 10**15): a longer token is
 refused before it is converted, so no text builds a huge integer."""
-ECHO = 80
+ECHO: Final = 80
 """At most this many characters of a refused text are repeated in an error message."""
 
 
@@ -508,11 +508,11 @@ def parse_text(text: str) -> Action:
     return Action(k)
 
 
-_BUILDER_KINDS = frozenset(
+_BUILDER_KINDS: Final = frozenset(
     {Kind.DISCARD, Kind.STEAL, Kind.PARKING_TRADE, Kind.BANK_TRADE, Kind.FLOOR, Kind.FORCE}
     | {Kind.TAKE}
 )
-_BUILDER_SHAPES: dict[int, tuple[str, ...]] = {
+_BUILDER_SHAPES: Final[dict[int, tuple[str, ...]]] = {
     Kind.DISCARD: ("D",),
     Kind.TAKE: ("R",),
     Kind.STEAL: ("N", "R"),
@@ -521,7 +521,7 @@ _BUILDER_SHAPES: dict[int, tuple[str, ...]] = {
     Kind.FLOOR: ("N", "pay", "K"),
     Kind.FORCE: ("N", "take", "R", "give", "R"),
 }
-_SHAPE_TEXT = {
+_SHAPE_TEXT: Final = {
     "R": "<r|p|g|y>",
     "N": "<number>",
     "K": "<chips like 1r,2g>",

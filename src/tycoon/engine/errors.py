@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 
 class TycoonError(Exception):
     """Base class of every error tycoon raises on purpose."""
 
 
-SHOWN = 30
+SHOWN: Final = 30
 """At most this many legal actions are listed in the message (`legal` holds them all)."""
 
 

@@ -6,15 +6,15 @@ and Python version; copying a state copies the generator.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
 
-_SMALL = 64
-_LIMITS = tuple(_MASK - (_MASK + 1) % n if n else 0 for n in range(_SMALL))
+_SMALL: Final = 64
+_LIMITS: Final = tuple(_MASK - (_MASK + 1) % n if n else 0 for n in range(_SMALL))
 """`Rng.below(n)`'s largest unbiased draw for the small `n` of dice and shuffles."""
 
 

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 Money = int
 """Money is always an integer in the edition's unit; never a float."""
 
-CHANCE = -1
+CHANCE: Final = -1
 """`state.current_player` when the next action is a chance outcome (dice)."""
-TERMINAL = -2
+TERMINAL: Final = -2
 """`state.current_player` once the game is over."""
-BANK = -1
+BANK: Final = -1
 """Creditor or owner id of the bank."""
-NOBODY = -1
+NOBODY: Final = -1
 """Owner id of an unowned deed."""
 
 

@@ -5,13 +5,15 @@ both default to the money unit."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from tycoon.engine import events as ev
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import Frame, GameState
 from tycoon.rules import frames as F
 from tycoon.rules.common import emit, option, take
 
-LADDER = (0, 1, 2, 4, 10, 20, 40, 100, 200)
+LADDER: Final = (0, 1, 2, 4, 10, 20, 40, 100, 200)
 """Raises over the minimum listed by `legal_actions`, in steps of the board constant
 `bid_ladder_step` (default: the money unit); any amount the rules allow is accepted."""
 

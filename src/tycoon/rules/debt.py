@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tycoon.engine import events as ev
 from tycoon.engine.actions import Action, Kind, squares_of
 from tycoon.engine.state import Frame, GameState
@@ -20,9 +22,9 @@ Creditor = int | tuple[int, ...]
 """A seat, BANK, or (forced-auction mode) several seats owed equal shares (metropol M10)."""
 
 
-POT = "pot"
+POT: Final = "pot"
 """st.ext key of the free-parking pot house rule: [the money in the middle]."""
-POT_REASONS = frozenset({"tax", "card", "jail fine", "jail fee"})
+POT_REASONS: Final = frozenset({"tax", "card", "jail fine", "jail fee"})
 """Payments to the bank that go to the pot under the house rule: taxes, card fees, fines."""
 
 
@@ -123,7 +125,7 @@ def may_go_bankrupt(st: GameState, seat: int, owed: int) -> bool:
     return st.cash[seat] < owed and not raise_cash_options(st, seat)
 
 
-TRIED = "forced_unsold"
+TRIED: Final = "forced_unsold"
 """st.ext key (forced-auction mode): per seat, the mask of deeds put up unsold in the
 current debt (M-62: a deed nobody bids on stays with the debtor, who moves on)."""
 

@@ -10,6 +10,8 @@ at any decision point in classic, C-13; only between turns in wonders, W-24 b).
 
 from __future__ import annotations
 
+from typing import Final
+
 from tycoon.editions.board import DEED_KINDS, SquareKind
 from tycoon.engine import events as ev
 from tycoon.engine.actions import FIRST_EDITION_KIND, Action, Kind
@@ -35,12 +37,12 @@ from tycoon.rules.property import (
 )
 from tycoon.rules.windows import OWN_WINDOWS, others_window, responder_may_raise
 
-DICE_OUTCOMES = tuple(Action(Kind.DICE, a, b) for a in range(1, 7) for b in range(1, 7))
-DICE3_OUTCOMES = tuple(
+DICE_OUTCOMES: Final = tuple(Action(Kind.DICE, a, b) for a in range(1, 7) for b in range(1, 7))
+DICE3_OUTCOMES: Final = tuple(
     Action(Kind.DICE, a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)
 )
 """Three dice: 216 ordered outcomes (metropol M-1, M-13)."""
-_OUTCOMES = {2: DICE_OUTCOMES, 3: DICE3_OUTCOMES}
+_OUTCOMES: Final = {2: DICE_OUTCOMES, 3: DICE3_OUTCOMES}
 
 
 def draw_dice(rng: Rng, n: int = 2) -> Action:
@@ -70,7 +72,7 @@ def current_player(st: GameState) -> int:
     return CHANCE if f[0] == F.DICE else int(f[1])
 
 
-_BLOCKING = frozenset(
+_BLOCKING: Final = frozenset(
     {F.AUCTION, F.CARD_CHOICE, F.STEP_COLLECT_EACH, F.DEMAND, F.PLACE, F.STEP_SHORTAGE}
 )
 
@@ -84,7 +86,7 @@ def _blocked(st: GameState) -> bool:
     return False
 
 
-_OWN_BUILD_WINDOWS = OWN_WINDOWS
+_OWN_BUILD_WINDOWS: Final = OWN_WINDOWS
 """During one's own turn (W-24 a, W-67)."""
 
 
@@ -274,18 +276,20 @@ def _frame_legal(st: GameState, f: Frame) -> list[Action]:
 # --- legality of amount-carrying actions ----------------------------------------------------
 
 
-_ANYTIME_FRAMES = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
-_RAISE_FRAMES = _ANYTIME_FRAMES | {F.BUY, F.DEBT, F.ACQUIRED}
-_RAISE_KINDS = frozenset({Kind.MORTGAGE, Kind.SELL_BUILDING})
-_ANYTIME_KINDS = frozenset(
+_ANYTIME_FRAMES: Final = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
+_RAISE_FRAMES: Final = _ANYTIME_FRAMES | {F.BUY, F.DEBT, F.ACQUIRED}
+_RAISE_KINDS: Final = frozenset({Kind.MORTGAGE, Kind.SELL_BUILDING})
+_ANYTIME_KINDS: Final = frozenset(
     {Kind.MORTGAGE, Kind.SELL_BUILDING, Kind.UNMORTGAGE, Kind.CLAIM, Kind.BUILD}
     | {Kind.BUILD_HOTEL}
     | {Kind.PAY_FINE, Kind.USE_CARD}
 )
-_AMOUNT_KINDS = frozenset({Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH, Kind.TRADE})
-_OFFER_KINDS = frozenset({Kind.SELL_CARD, Kind.TRADE})
-_BUILD_KINDS = frozenset({Kind.BUILD, Kind.BUILD_HOTEL})
-_ARGLESS = frozenset(
+_AMOUNT_KINDS: Final = frozenset(
+    {Kind.BID, Kind.SELL_DEED, Kind.SELL_CARD, Kind.PAY_WITH, Kind.TRADE}
+)
+_OFFER_KINDS: Final = frozenset({Kind.SELL_CARD, Kind.TRADE})
+_BUILD_KINDS: Final = frozenset({Kind.BUILD, Kind.BUILD_HOTEL})
+_ARGLESS: Final = frozenset(
     {Kind.ROLL, Kind.BUY, Kind.AUCTION, Kind.PASS, Kind.PAY, Kind.DRAW, Kind.SERVE, Kind.PAY_FINE}
     | {Kind.USE_CARD, Kind.ACCEPT, Kind.REJECT, Kind.BANKRUPT, Kind.END_TURN}
 )
@@ -399,7 +403,7 @@ def is_legal(st: GameState, a: Action, seat: int) -> bool:
     return _is_legal(st, a, seat, current_player(st)) != 0
 
 
-_OWN = 2
+_OWN: Final = 2
 """`_is_legal`: legal as one of the decision frame's own actions (`_frame_ok`)."""
 
 
@@ -508,7 +512,7 @@ def _apply_anytime(st: GameState, seat: int, a: Action) -> None:
         raise AssertionError(f"unhandled action {a}")
 
 
-_AUCTION_KINDS = frozenset({Kind.BID, Kind.PASS})
+_AUCTION_KINDS: Final = frozenset({Kind.BID, Kind.PASS})
 
 
 def _frame_apply(st: GameState, f: Frame, a: Action, own: bool = False) -> bool:
@@ -693,7 +697,7 @@ def end_after_current_action(st: GameState, termination: str) -> None:
     st.stack[:] = [(F.STEP_GAME_END, -1, termination), (F.STEP_SETTLE_CLAIMS, -1), *keep]
 
 
-_TURN_GOES_ON = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.STEP_NEXT_TURN})
+_TURN_GOES_ON: Final = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.STEP_NEXT_TURN})
 
 
 def _game_end(st: GameState, termination: str) -> None:

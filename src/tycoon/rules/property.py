@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tycoon.editions.board import SquareKind
 from tycoon.engine import events as ev
 from tycoon.engine.state import GameState
 from tycoon.rules.common import emit, give, option, take
 
-HOTEL = 5
+HOTEL: Final = 5
 
 
 def owns_group(st: GameState, seat: int, group: int) -> bool:

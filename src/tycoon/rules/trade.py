@@ -4,6 +4,8 @@ the other seat accepts or rejects (Q-5; wonders Q-2)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from tycoon.editions.board import SquareKind
 from tycoon.engine import events as ev
 from tycoon.engine.actions import CARD_BIT, Action, Kind, items_of, resources_of, squares_of
@@ -13,7 +15,7 @@ from tycoon.rules.common import emit, move_cash, option
 from tycoon.rules.property import group_has_building, has_any_building, raise_cash_options
 from tycoon.rules.windows import responder_may_raise
 
-OFFERS = "offers"
+OFFERS: Final = "offers"
 """`st.ext[OFFERS]` = [turn, offers made by seat 0, seat 1, ...] in that player-turn; created
 at the first offer of a game (the option `offer_limit` bounds the counts)."""
 
@@ -83,7 +85,7 @@ def sale_is_legal(st: GameState, seller: int, a: Action) -> bool:
     return all(s in allowed for s in squares_of(a.a))
 
 
-CARD_PRICE = 50
+CARD_PRICE: Final = 50
 """The price listed for a card offer (unless the board sets `card_price`); any multiple of
 the unit is accepted."""
 

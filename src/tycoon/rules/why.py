@@ -10,7 +10,7 @@ topic (`Edition.rule_of`). Only called when an action is refused: never on the h
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tycoon.editions.board import SquareKind
 from tycoon.engine.actions import Action, Kind, parse_text, squares_of
@@ -44,7 +44,7 @@ class Refusal(NamedTuple):
         return f"{self.rule}: {self.reason}" if self.rule else self.reason
 
 
-_PHASES = {
+_PHASES: Final = {
     F.PRE_ROLL: "the pre-roll phase",
     F.JAIL: "the jail decision",
     F.BUY: "the decision to buy or auction",

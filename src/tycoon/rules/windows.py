@@ -6,13 +6,15 @@ for everything here too."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from tycoon.engine.state import Frame, GameState
 from tycoon.rules import frames as F
 
-OWN_WINDOWS = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
+OWN_WINDOWS: Final = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
 """One's own turn, whenever nothing is being resolved (W-24 a, W-67)."""
 
-OTHERS_FRAMES: dict[str, frozenset[int] | None] = {
+OTHERS_FRAMES: Final[dict[str, frozenset[int] | None]] = {
     # W-24 b, Q-7: from the active player's `end-turn` to the next player's first roll
     "between_turns": frozenset({F.PRE_ROLL, F.JAIL}),
     # builder OQ-2: the priority windows before every roll and after every landing

@@ -13,7 +13,7 @@ by its seed and its bots' seeds.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import Final, overload
 
 from tycoon.bots.base import Bot
 from tycoon.engine.actions import Action
@@ -22,7 +22,7 @@ from tycoon.engine.types import CHANCE
 from tycoon.rules import flow
 from tycoon.rules import frames as F
 
-WINDOW_FRAMES = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
+WINDOW_FRAMES: Final = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
 """The decisions of the active player before which the others are asked; the union of every
 edition's windows (rent claims are open at all of them)."""
 

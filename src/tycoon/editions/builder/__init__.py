@@ -14,7 +14,7 @@ exchanges, debts and jail, set by `BUILDER_MECHANICS`; this package adds the chi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tycoon.editions.base import Edition, Mechanics
 from tycoon.editions.board import SquareKind
@@ -31,18 +31,21 @@ from tycoon.rules import frames as F
 from tycoon.rules.debt import pay
 from tycoon.rules.why import Refusal
 
-OUTLOOK_ROUNDS = 2
+OUTLOOK_ROUNDS: Final = 2
 """Rounds of chip production a search leaf counts (`Builder.outlook`; a game lasts about
 nine rounds between `basic` bots)."""
-CHIP_POINTS = 1.5
+CHIP_POINTS: Final = 1.5
 """Points a chip counts at a search leaf (`Builder.outlook`). Floors give 0.5 to 1.3
 points a chip (B-44, B-67); against three `basic` bots at 50 ms, 240 games each, weights
 1.0 and 1.5 won 30.8% and 35.4% (0.6 and 2.0: 33.1% and 38.1% of 160)."""
 
-ONE_CHIP = tuple(chip_bits([1 if u == t else 0 for u in range(T)]) for t in range(T))
+ONE_CHIP: Final = tuple(chip_bits([1 if u == t else 0 for u in range(T)]) for t in range(T))
 """The trade item bits of one chip of each type."""
 
-DISCARD, STEAL, PARKING, CHOOSE = turn.DISCARD, turn.STEAL, turn.PARKING, turn.CHOOSE
+DISCARD: Final = turn.DISCARD
+STEAL: Final = turn.STEAL
+PARKING: Final = turn.PARKING
+CHOOSE: Final = turn.CHOOSE
 
 
 def chip_swaps(st: GameState, seat: int, partners: list[int]) -> list[tuple[int, int, int]]:
@@ -62,7 +65,7 @@ def chip_swaps(st: GameState, seat: int, partners: list[int]) -> list[tuple[int,
     return out
 
 
-BUILDER_MECHANICS = Mechanics(
+BUILDER_MECHANICS: Final = Mechanics(
     doubles="reroll",  # B-16, B-17
     doubles_to_jail=3,
     jail="attempts",  # B-51, B-52
@@ -400,7 +403,7 @@ Builder: `floor L pay 1r,1g` (a floor on cell L), `bank-trade r for y` (4 for 1)
         return scoring.winners(st, self.data)
 
 
-_SUMMARIES = {
+_SUMMARIES: Final = {
     DISCARD: "discard: more than 6 chips; put the excess on your square, one or more at once",
     STEAL: "Steal 1 Resource: take one chip from another player",
     PARKING: "Free Parking: exchange two of your chips for one of a third type, or pass",
@@ -408,7 +411,7 @@ _SUMMARIES = {
 }
 """One line per builder decision frame (views: `pending.summary`)."""
 
-BUILDER = Builder()
+BUILDER: Final = Builder()
 
 __all__ = [
     "BUILDER",

@@ -12,21 +12,22 @@ The total of every type (supply + hands + piles) never changes.
 from __future__ import annotations
 
 from operator import ge
+from typing import Final
 
 from tycoon.engine.state import GameState
 from tycoon.rules.common import emit
 
-T = 4
+T: Final = 4
 """Resource types (red, purple, green, yellow)."""
 
-GAINED = "chips_gained"
+GAINED: Final = "chips_gained"
 """Event: seat took `amount` chips of type `other` from the supply (detail: why)."""
-LOST = "chips_lost"
+LOST: Final = "chips_lost"
 """Event: seat gave `amount` chips of type `other` (square >= 0: onto that square's pile;
 detail: why)."""
-PICKED = "chips_picked"
+PICKED: Final = "chips_picked"
 """Event: seat picked up `amount` chips of type `other` from the pile on `square`."""
-MOVED = "chips_moved"
+MOVED: Final = "chips_moved"
 """Event: `amount` chips of type `square` went from seat to `other` (detail: why)."""
 
 

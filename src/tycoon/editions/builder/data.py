@@ -8,12 +8,12 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from tycoon.engine.errors import RecordError
 
-SCHEMA = "tycoon.builder/1"
-TYPES = 4
+SCHEMA: Final = "tycoon.builder/1"
+TYPES: Final = 4
 """Resource types, in token order: red, purple, green, yellow (B-7)."""
 
 

@@ -8,12 +8,14 @@ State in `st.ext`:
 
 from __future__ import annotations
 
+from typing import Final
+
 from tycoon.editions.builder.chips import T
 from tycoon.editions.builder.data import BuilderData
 from tycoon.engine.actions import pack, unpack
 from tycoon.engine.state import GameState
 
-PENTHOUSE = 5
+PENTHOUSE: Final = 5
 
 
 def level_on(st: GameState, d: BuilderData, seat: int, cell: int) -> int:
@@ -46,9 +48,9 @@ def payment_ok(d: BuilderData, level: int, pay: tuple[int, ...]) -> bool:
     return sum(pay) == total
 
 
-_PAYS: dict[int, tuple[BuilderData, dict[int, tuple[tuple[int, ...], int]]]] = {}
+_PAYS: Final[dict[int, tuple[BuilderData, dict[int, tuple[tuple[int, ...], int]]]]] = {}
 """Per data table (by id, the table kept alive): packed payment -> `payment_levels`."""
-_PAYS_KEPT = 4096
+_PAYS_KEPT: Final = 4096
 """At most this many payments are remembered per table (the listed ones are a few)."""
 
 
@@ -89,7 +91,7 @@ def default_payment(d: BuilderData, level: int, have: list[int]) -> tuple[int, .
     return tuple(pay)
 
 
-_LISTED: dict[int, tuple[BuilderData, dict[tuple[int, ...], tuple[int, ...]]]] = {}
+_LISTED: Final[dict[int, tuple[BuilderData, dict[tuple[int, ...], tuple[int, ...]]]]] = {}
 """Per data table (by id, the table kept alive): hand -> `listed_payments`."""
 
 

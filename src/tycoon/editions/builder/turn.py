@@ -7,7 +7,7 @@ tests one, `*_apply` carries it out.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from tycoon.editions.board import Board
 from tycoon.editions.builder import chips, island
@@ -20,25 +20,25 @@ from tycoon.rules import cards
 from tycoon.rules import frames as F
 from tycoon.rules.common import emit
 
-DISCARD = F.EDITION_FRAMES
+DISCARD: Final = F.EDITION_FRAMES
 """(DISCARD, seat): B-14, discard down to the hand limit."""
-STEAL = F.EDITION_FRAMES + 1
+STEAL: Final = F.EDITION_FRAMES + 1
 """(STEAL, seat): B-34, take one chip from another active player."""
-PARKING = F.EDITION_FRAMES + 2
+PARKING: Final = F.EDITION_FRAMES + 2
 """(PARKING, seat): B-35, the optional Free Parking exchange."""
-CHOOSE = F.EDITION_FRAMES + 3
+CHOOSE: Final = F.EDITION_FRAMES + 3
 """(CHOOSE, seat, count): a card's chips of a type the drawer chooses (`gain_any_resource`)."""
 
-FLOOR_BUILT = "floor_built"
+FLOOR_BUILT: Final = "floor_built"
 """Event: seat built floor `amount` (5 = the penthouse) on cell `square`."""
-FORCED = "forced_trade"
+FORCED: Final = "forced_trade"
 """Event: seat used a FORCED TRADE! card on seat `other`."""
 
-_PASS = Action(Kind.PASS)
-_TRADE_FRAMES = frozenset({F.ROLL_AGAIN, F.END_TURN})
+_PASS: Final = Action(Kind.PASS)
+_TRADE_FRAMES: Final = frozenset({F.ROLL_AGAIN, F.END_TURN})
 """Steps 5 and 6 of one's own turn: after the landing, before the extra turn or the end."""
-_OWN_TURN = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
-_FORCE_FRAMES = _OWN_TURN | {F.BUY, F.DEBT, DISCARD, STEAL, PARKING, CHOOSE}
+_OWN_TURN: Final = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
+_FORCE_FRAMES: Final = _OWN_TURN | {F.BUY, F.DEBT, DISCARD, STEAL, PARKING, CHOOSE}
 """The decisions of one's own turn where FORCED TRADE! may be played (B-65)."""
 
 
@@ -81,7 +81,7 @@ def forced_card(st: GameState, seat: int) -> int:
     return best
 
 
-_FORCED: dict[int, tuple[Board, dict[int, bool]]] = {}
+_FORCED: Final[dict[int, tuple[Board, dict[int, bool]]]] = {}
 """Per board (by id, the board kept alive): card -> is it a FORCED TRADE! card?"""
 
 
@@ -173,7 +173,7 @@ def _bank_trade_ok(st: GameState, seat: int, t: int, u: int) -> bool:
     )
 
 
-_FLOORS: dict[tuple[int, int], Action] = {}
+_FLOORS: Final[dict[tuple[int, int], Action]] = {}
 """Floor actions by (payment, cell): each listing reuses the same few tuples."""
 
 

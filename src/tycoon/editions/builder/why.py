@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tycoon.editions.builder import chips, island
 from tycoon.editions.builder.data import BuilderData
 from tycoon.engine.actions import Action, Kind, unpack
 from tycoon.engine.state import GameState
 from tycoon.rules.why import Refusal
 
-RULES: dict[str, str] = {
+RULES: Final[dict[str, str]] = {
     "buy": "B-26",
     "bid": "B-27",
     "claim": "B-29",
@@ -20,7 +22,7 @@ RULES: dict[str, str] = {
     "bankrupt": "B-60",
 }
 
-_TYPES = ("r", "p", "g", "y")
+_TYPES: Final = ("r", "p", "g", "y")
 
 
 def cost_text(d: BuilderData, level: int) -> str:

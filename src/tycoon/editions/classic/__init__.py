@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tycoon.editions.base import Edition, Mechanics, Options
 from tycoon.editions.classic import why
 from tycoon.editions.classic.options import ClassicOptions
@@ -64,4 +66,4 @@ Classic (Eurobiznes): `roll`, `buy` / `auction`,
             deal_deeds(st, self.board.constants["quick_start_deeds_per_player"])
 
 
-CLASSIC = Classic()
+CLASSIC: Final = Classic()

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import GameState
 from tycoon.rules.why import Refusal
 
-RULES: dict[str, str] = {
+RULES: Final[dict[str, str]] = {
     "anytime": "C-13",
     "buy": "C-21",
     "bid": "C-24",
@@ -33,7 +35,7 @@ RULES: dict[str, str] = {
     "bankrupt": "C-71",
 }
 
-_IN_JAIL = {Kind.BUILD: "buy houses or hotels", Kind.SELL_DEED: "sell deeds to players"}
+_IN_JAIL: Final = {Kind.BUILD: "buy houses or hotels", Kind.SELL_DEED: "sell deeds to players"}
 
 
 def refusal(st: GameState, seat: int, a: Action) -> Refusal | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tycoon.editions.base import Edition, Mechanics
 from tycoon.editions.metropol import city, turn, why
@@ -23,7 +23,7 @@ from tycoon.rules import debt
 from tycoon.rules.common import emit
 from tycoon.rules.why import Refusal
 
-_CHOICE_NAMES = ("triples", "city_hall", "free_block", "veto", "cross", "call_out")
+_CHOICE_NAMES: Final = ("triples", "city_hall", "free_block", "veto", "cross", "call_out")
 """Names of the CHOICE frame's kinds in views (turn.TRIPLES to turn.CALLOUT)."""
 
 
@@ -242,6 +242,6 @@ Metropol: `roll` (three dice), `bid N` (exactly +50,000) / `pass` (final),
         return sorted(range(st.n), key=lambda p: -scores[p])
 
 
-METROPOL = Metropol()
+METROPOL: Final = Metropol()
 
 __all__ = ["METROPOL", "Metropol", "MetropolOptions"]

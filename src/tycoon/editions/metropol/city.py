@@ -15,18 +15,18 @@ from __future__ import annotations
 import json
 from importlib import resources
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from tycoon.engine.state import GameState
 from tycoon.rules.common import emit
 
 SUPPLY, SKY, FINAL, TURN_COUNT, TURN_MASK = range(5)
 
-SKYSCRAPER = "skyscraper"
+SKYSCRAPER: Final = "skyscraper"
 """Event: seat's block made block `square` skyscraper number `amount`."""
-PLACED = "placed"
+PLACED: Final = "placed"
 """Event: seat placed a block on city block `square` (amount: new height; detail: how)."""
-FINAL_PHASE = "final_phase"
+FINAL_PHASE: Final = "final_phase"
 """Event: the last block is placed; the final phase begins (M-65)."""
 
 
@@ -40,36 +40,38 @@ def _load() -> dict[str, Any]:
     return data
 
 
-_DATA = _load()
-BLOCK_IDS: tuple[str, ...] = tuple(b["id"] for b in _DATA["blocks"])
-BLOCK_XY: tuple[tuple[int, int], ...] = tuple((b["x"], b["y"]) for b in _DATA["blocks"])
-BLOCK_AREA: tuple[int, ...] = tuple(b["area"] for b in _DATA["blocks"])
-BLOCK_PERMITS: tuple[tuple[int, int], ...] = tuple(
+_DATA: Final = _load()
+BLOCK_IDS: Final[tuple[str, ...]] = tuple(b["id"] for b in _DATA["blocks"])
+BLOCK_XY: Final[tuple[tuple[int, int], ...]] = tuple((b["x"], b["y"]) for b in _DATA["blocks"])
+BLOCK_AREA: Final[tuple[int, ...]] = tuple(b["area"] for b in _DATA["blocks"])
+BLOCK_PERMITS: Final[tuple[tuple[int, int], ...]] = tuple(
     (b["permits"][0], b["permits"][1]) for b in _DATA["blocks"]
 )
 """Per block: (column permit square, row permit square) (spec 2.5)."""
-AREA_IDS: tuple[str, ...] = tuple(a["id"] for a in _DATA["areas"])
-AREA_BLOCKS: tuple[tuple[int, ...], ...] = tuple(
+AREA_IDS: Final[tuple[str, ...]] = tuple(a["id"] for a in _DATA["areas"])
+AREA_BLOCKS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(b for b in range(36) if BLOCK_AREA[b] == a) for a in range(len(AREA_IDS))
 )
-_AREA_OF: tuple[itemgetter[Any], ...] = tuple(itemgetter(*bs) for bs in AREA_BLOCKS)
+_AREA_OF: Final[tuple[itemgetter[Any], ...]] = tuple(itemgetter(*bs) for bs in AREA_BLOCKS)
 """Per area: picks the area's entries (in `AREA_BLOCKS` order) out of a per-block list."""
-PERMIT_BLOCKS: dict[int, tuple[int, ...]] = {}
+PERMIT_BLOCKS: Final[dict[int, tuple[int, ...]]] = {}
 for _b, (_col, _row) in enumerate(BLOCK_PERMITS):
     PERMIT_BLOCKS.setdefault(_col, ())
     PERMIT_BLOCKS[_col] += (_b,)
     PERMIT_BLOCKS.setdefault(_row, ())
     PERMIT_BLOCKS[_row] += (_b,)
 assert all(len(bs) == 3 for bs in PERMIT_BLOCKS.values())  # M-32: n counts three blocks
-_PERMIT_OF: dict[int, itemgetter[Any]] = {p: itemgetter(*bs) for p, bs in PERMIT_BLOCKS.items()}
+_PERMIT_OF: Final[dict[int, itemgetter[Any]]] = {
+    p: itemgetter(*bs) for p, bs in PERMIT_BLOCKS.items()
+}
 """Per permit: picks its city blocks' entries (`PERMIT_BLOCKS` order) out of a per-block list
 (three blocks each: a tuple)."""
-PERMIT_AREA: dict[int, int] = {p: BLOCK_AREA[bs[0]] for p, bs in PERMIT_BLOCKS.items()}
-HIGHWAY_EXITS: dict[int, int] = {int(k): int(v) for k, v in _DATA["highway_exits"].items()}
-CROSSING: dict[int, int] = {int(k): int(v) for k, v in _DATA["bridge_crossings"].items()}
-DISTRICT_VALUES: tuple[int, ...] = tuple(d["value"] for d in _DATA["district_cards"])
-DISTRICT_CARD_NAMES: tuple[str, ...] = tuple(d["building"] for d in _DATA["district_cards"])
-VALUE_CARD: dict[int, tuple[int, ...]] = {
+PERMIT_AREA: Final[dict[int, int]] = {p: BLOCK_AREA[bs[0]] for p, bs in PERMIT_BLOCKS.items()}
+HIGHWAY_EXITS: Final[dict[int, int]] = {int(k): int(v) for k, v in _DATA["highway_exits"].items()}
+CROSSING: Final[dict[int, int]] = {int(k): int(v) for k, v in _DATA["bridge_crossings"].items()}
+DISTRICT_VALUES: Final[tuple[int, ...]] = tuple(d["value"] for d in _DATA["district_cards"])
+DISTRICT_CARD_NAMES: Final[tuple[str, ...]] = tuple(d["building"] for d in _DATA["district_cards"])
+VALUE_CARD: Final[dict[int, tuple[int, ...]]] = {
     int(h): tuple(row) for h, row in _DATA["value_card"].items()
 }
 

@@ -10,7 +10,7 @@ out[p] = order of bankruptcy (M-72), cashed[p] = what p got at the final valuati
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from tycoon.editions.metropol import city
 from tycoon.engine import events as ev
@@ -21,40 +21,40 @@ from tycoon.rules import auction, debt, trade
 from tycoon.rules import frames as F
 from tycoon.rules.common import emit, give, move_cash, take
 
-CHOICE = F.EDITION_FRAMES
+CHOICE: Final = F.EDITION_FRAMES
 """(CHOICE, seat, sub, *data): one decision; `sub` is one of the names below."""
-BUILDING = F.EDITION_FRAMES + 1
+BUILDING: Final = F.EDITION_FRAMES + 1
 """(BUILDING, seat): the building phase (M-47): `block B` (paid), `end-turn`, trades."""
 
-TRIPLES = 0  # (CHOICE, seat, TRIPLES, total): go to any square, or the normal move (M-14)
-HALL = 1  # (CHOICE, seat, HALL): City Hall (a) `go S` or (b) `block B` (M-19)
-FREE = 2  # (CHOICE, seat, FREE, mode, square): place a free block (M-36, M-43, M-56)
-VETO = 3  # (CHOICE, active, VETO, square, price, winner): veto or pass (M-27)
-CROSS = 4  # (CHOICE, seat, CROSS, bridge): cross the city or pass (M-38)
-CALLOUT = 5  # (CHOICE, seat, CALLOUT, offender, rest): call out a missed block (M-56)
+TRIPLES: Final = 0  # (CHOICE, seat, TRIPLES, total): go to any square, or the normal move (M-14)
+HALL: Final = 1  # (CHOICE, seat, HALL): City Hall (a) `go S` or (b) `block B` (M-19)
+FREE: Final = 2  # (CHOICE, seat, FREE, mode, square): place a free block (M-36, M-43, M-56)
+VETO: Final = 3  # (CHOICE, active, VETO, square, price, winner): veto or pass (M-27)
+CROSS: Final = 4  # (CHOICE, seat, CROSS, bridge): cross the city or pass (M-38)
+CALLOUT: Final = 5  # (CHOICE, seat, CALLOUT, offender, rest): call out a missed block (M-56)
 
 OWN, CARD, HALL_BLOCK, CALLED = range(4)
 """FREE modes: own street (optional), card M08 and City Hall (b) (mandatory), and the
 block a called-out player must place, paying the caller (M-56)."""
 
-ROLL_HIGHWAY = 10
+ROLL_HIGHWAY: Final = 10
 """DICE purpose: the Highway's two dice, tens then units (M-20)."""
-ROLL_COURT = 11
+ROLL_COURT: Final = 11
 """DICE purpose: the Courthouse fine roll of a token that came without dice (M-21)."""
 
-LEFT = "left"
+LEFT: Final = "left"
 """Event: seat reached the Highway in the final phase and left the game (M-67)."""
-CROSSED = "crossed"
+CROSSED: Final = "crossed"
 """Event: seat crossed the city from bridge `other` to bridge `square` (M-39)."""
-VETOED = "vetoed"
+VETOED: Final = "vetoed"
 """Event: the active seat vetoed and took `square` for `amount` (M-27)."""
-CASHED = "cashed"
+CASHED: Final = "cashed"
 """Event: seat cashed in its permits for `amount` at the final valuation (M-70)."""
-CALLED_OUT = "called_out"
+CALLED_OUT: Final = "called_out"
 """Event: seat called out `other`'s missed mandatory block (M-56)."""
 
 STREET, BRIDGE, METROPOL, START, CITY_HALL, HIGHWAY, COURTHOUSE = range(7)
-ROLE_NAMES = {
+ROLE_NAMES: Final = {
     "street": STREET,
     "bridge": BRIDGE,
     "metropol": METROPOL,
@@ -463,7 +463,7 @@ def _free_legal(st: GameState, f: tuple[Any, ...]) -> list[Action]:
     return [Action(Kind.BLOCK, b) for b in free_blocks(st, seat)]
 
 
-_ARGLESS = frozenset({Kind.PASS, Kind.VETO, Kind.CROSS, Kind.END_TURN})
+_ARGLESS: Final = frozenset({Kind.PASS, Kind.VETO, Kind.CROSS, Kind.END_TURN})
 
 
 def frame_ok(st: GameState, f: tuple[Any, ...], a: Action) -> bool:

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tycoon.editions.metropol import city
 from tycoon.editions.metropol import turn as T
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import GameState
 from tycoon.rules.why import Refusal
 
-RULES: dict[str, str] = {
+RULES: Final[dict[str, str]] = {
     "bid": "M-25",
     "debt": "M-62",
     "bankrupt": "M-63",

@@ -9,7 +9,7 @@ the bonus and the game ends on net worth (W-92 to W-94).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tycoon.editions.base import Edition
 from tycoon.editions.board import SquareKind
@@ -23,12 +23,12 @@ from tycoon.rules.common import emit, give
 from tycoon.rules.setup import deal_deeds
 from tycoon.rules.why import Refusal
 
-FLIGHT = F.EDITION_FRAMES
+FLIGHT: Final = F.EDITION_FRAMES
 """(FLIGHT, seat): the free flight's mandatory mark (W-52)."""
 
-MARKED = "marked"
+MARKED: Final = "marked"
 """Event: seat marked wonder `square` (detail: how)."""
-COMPLETED = "completed"
+COMPLETED: Final = "completed"
 """Event: seat marked the last wonder and got the bonus `amount` (W-92)."""
 
 
@@ -171,6 +171,6 @@ Wonders: `roll` (a double rolls again; the third jails), `buy` / `auction`,
         return best
 
 
-WONDERS = Wonders()
+WONDERS: Final = Wonders()
 
 __all__ = ["COMPLETED", "FLIGHT", "MARKED", "WONDERS", "Wonders", "WondersOptions", "marks"]

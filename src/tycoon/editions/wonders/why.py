@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import GameState
 from tycoon.rules.why import Refusal
 
-RULES: dict[str, str] = {
+RULES: Final[dict[str, str]] = {
     "anytime": "W-24",
     "buy": "W-34",
     "bid": "W-36",
