@@ -83,6 +83,7 @@ def test_an_edition_defined_outside_the_package_may_subclass_the_base() -> None:
     class Tiny(Edition):
         id = "tiny"
         version = "1"
+        data_package = "tycoon.editions.classic"
 
         def dice_count(self, st: object, purpose: int) -> int:  # type: ignore[override]
             return 3

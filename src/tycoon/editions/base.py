@@ -159,14 +159,12 @@ class Edition:
     """The edition's actions in one English paragraph, each action text in backquotes
     (`board_view` key `help`; the terminal's `help` command)."""
 
-    _board: Board | None = None
+    board: Board
+    """The edition's board, loaded with the edition (a plain attribute: the rules read it on
+    every action)."""
 
-    @property
-    def board(self) -> Board:
-        """The edition's board, loaded on first use."""
-        if self._board is None:
-            self._board = load_board(self.data_package)
-        return self._board
+    def __init__(self) -> None:
+        self.board = load_board(self.data_package)
 
     @property
     def tag(self) -> str:

@@ -136,15 +136,24 @@ Builder: `floor L pay 1r,1g` (a floor on cell L), `bank-trade r for y` (4 for 1)
     def why_illegal(self, st: GameState, seat: int, a: Action) -> Refusal | None:
         return why.refusal(st, seat, a)
 
-    _data: BuilderData | None = None
+    data: BuilderData
+    """The edition's own tables (chips, island, floors), loaded with the edition."""
 
-    @property
-    def data(self) -> BuilderData:
-        """The edition's own tables (chips, island, floors), loaded on first use."""
-        if self._data is None:
-            b = self.board
-            self._data = load(self.data_package, b.size, b.group_id)
-        return self._data
+    _producing: dict[int, tuple[tuple[int, int], ...]]
+    """Dice total -> (deed, its type) of the deeds with that dice number, in board order
+    (B-19)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        b = self.board
+        d = self.data = load(self.data_package, b.size, b.group_id)
+        producing: dict[int, tuple[tuple[int, int], ...]] = {}
+        for s in b.deeds:
+            producing[d.dice_number[s]] = (
+                *producing.get(d.dice_number[s], ()),
+                (s, d.deed_type[s]),
+            )
+        self._producing = producing
 
     # --- state and setup (B-5, B-6, B-10, B-11) ------------------------------------------------
 
@@ -197,20 +206,6 @@ Builder: `floor L pay 1r,1g` (a floor on cell L), `bank-trade r for y` (4 for 1)
                     chips.gain(st, p, t, d.gather_chips, "deed")
             if six:
                 chips.gain(st, p, chips.own_type(st, p), d.six_chips, "six")
-
-    _by_dice: dict[int, tuple[tuple[int, int], ...]] | None = None
-
-    @property
-    def _producing(self) -> dict[int, tuple[tuple[int, int], ...]]:
-        """Dice total -> (deed, its type) of the deeds with that dice number, in board order
-        (B-19)."""
-        if self._by_dice is None:
-            d = self.data
-            out: dict[int, tuple[tuple[int, int], ...]] = {}
-            for s in self.board.deeds:
-                out[d.dice_number[s]] = (*out.get(d.dice_number[s], ()), (s, d.deed_type[s]))
-            self._by_dice = out
-        return self._by_dice
 
     def on_move(self, st: GameState, seat: int, start: int, steps: int) -> None:
         """B-23: piles on every square passed and on the landing square are picked up."""

@@ -83,6 +83,7 @@ Metropol: `roll` (three dice), `bid N` (exactly +50,000) / `pass` (final),
         return why.refusal(st, seat, a)
 
     def __init__(self) -> None:
+        super().__init__()
         roles = [""] * 40
         text = resources.files(self.data_package).joinpath("data", "board.json").read_text()
         for sq in json.loads(text)["squares"]:
