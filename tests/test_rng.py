@@ -5,6 +5,7 @@ Interpreted, a draw is the textbook formula on big integers; compiled, it is com
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -80,3 +81,14 @@ def test_a_copy_draws_what_the_original_draws(seed: int) -> None:
     r.below(6)
     c = r.copy()
     assert [c.below(6) for _ in range(10)] == [r.below(6) for _ in range(10)]
+
+
+@pytest.mark.parametrize("n", [0, -6, 2**64 + 1])
+def test_below_refuses_a_bound_it_cannot_draw_under(n: int) -> None:
+    """No draw is below 0, and above 2^64 no draw would ever pass the bias check."""
+    with pytest.raises(ValueError, match="n must be 1 to 2\\^64"):
+        Rng(1).below(n)
+
+
+def test_below_the_whole_range_is_a_draw() -> None:
+    assert Rng(0).below(2**64) == 0xE220A8397B1DCDAF

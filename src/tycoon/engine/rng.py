@@ -108,7 +108,7 @@ class Rng:
         return hi ^ (hi >> 31), lo ^ (((hi << 1) & _M32) | (lo >> 31))
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without modulo bias."""
+        """A uniform integer in [0, n), without modulo bias (1 <= n <= 2^64)."""
         if HALVES and 0 < n < _SMALL:
             limit_hi: i64 = _LIMITS_HI[n]
             limit_lo: i64 = _LIMITS_LO[n]
@@ -118,7 +118,9 @@ class Rng:
                 hi, lo = self.next_halves()
                 if hi < limit_hi or (hi == limit_hi and lo <= limit_lo):
                     return int(((hi % m) * wrap + lo) % m)
-        limit = _LIMITS[n] if 0 < n < _SMALL else _MASK - (_MASK + 1) % n
+        if not 0 < n <= _MASK + 1:
+            raise ValueError(f"Rng.below: n must be 1 to 2^64, got {n}")
+        limit = _LIMITS[n] if n < _SMALL else _MASK - (_MASK + 1) % n
         while True:
             x = self.next_u64()
             if x <= limit:
