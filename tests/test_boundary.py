@@ -4,6 +4,8 @@ notation is bounded by the edition's own ranges, at parse and at validation."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import time
 
 import pytest
@@ -171,6 +173,19 @@ def test_parse_error_of_long_item_lists_is_linear() -> None:
     with pytest.raises(ActionParseError):
         parse_text(text)
     assert time.perf_counter() - t < 0.5
+
+
+def test_an_illegal_action_error_survives_pickling_and_copying() -> None:
+    """A process-pool or Ray worker sends its errors back pickled."""
+    e = IllegalActionError(Action(Kind.BID, 1), [Action(Kind.PASS)], "too low", "C-24")
+    for back in (pickle.loads(pickle.dumps(e)), copy.copy(e), copy.deepcopy(e)):
+        assert type(back) is IllegalActionError and str(back) == str(e)
+        assert (back.action, back.legal, back.reason, back.rule) == (
+            e.action,
+            e.legal,
+            "too low",
+            "C-24",
+        )
 
 
 def test_illegal_action_lists_at_most_30_and_keeps_all() -> None:

@@ -23,7 +23,6 @@ class IllegalActionError(TycoonError, ValueError):
     message is built when first read (`str`, `repr`, a traceback, `args`), then kept."""
 
     def __init__(self, action: Any, legal: Sequence[Any], reason: str = "", rule: str = "") -> None:
-        super().__init__()  # `args` is the property below
         self.action = action
         self.legal = list(legal)
         self.reason = reason
@@ -31,6 +30,8 @@ class IllegalActionError(TycoonError, ValueError):
         self.rule = rule
         """The rule id that refuses it ('' if none in particular)."""
         self._message: str | None = None
+        # pickling and copying rebuild the error from these (`args` reads the message)
+        super().__init__(action, self.legal, reason, rule)
 
     def _text(self) -> str:
         if self._message is None:
