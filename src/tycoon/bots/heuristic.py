@@ -234,7 +234,7 @@ class HeuristicBot:
         if self.brain is not None:
             return self.brain.choose(st, seat, legal)
         f = st.stack[-1]
-        k = f[0]
+        k: int = f[0]
         if k == F.PRE_ROLL or k == F.ROLL_AGAIN:
             return self._pre_roll(st, seat, legal)
         if k == F.END_TURN:

@@ -176,7 +176,7 @@ class BuilderBrain:
 
     def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         f = st.stack[-1]
-        k = f[0]
+        k: int = f[0]
         if k == DISCARD:
             return self._discard(st, seat)
         if k in _TURN_FRAMES:

@@ -111,7 +111,7 @@ def _best_block(st: GameState, seat: int, legal: Sequence[Action]) -> Action | N
 
 def choose(st: GameState, seat: int, legal: Sequence[Action]) -> Action:
     f = st.stack[-1]
-    k = f[0]
+    k: int = f[0]
     if k == F.PRE_ROLL:
         return _ROLL
     if k == F.AUCTION:

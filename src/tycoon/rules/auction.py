@@ -70,8 +70,12 @@ def start_building_auction(st: GameState, building: int, order: list[int], openi
 
 def min_bid(st: GameState, f: Frame) -> int:
     """The lowest legal bid: the opening price, then the high bid plus the lowest raise."""
-    start, high, high_bidder = f[3], f[4], f[5]
-    return int(start if high_bidder < 0 else high + min_raise(st))
+    high_bidder: int = f[5]
+    if high_bidder < 0:
+        start: int = f[3]
+        return start
+    high: int = f[4]
+    return high + min_raise(st)
 
 
 def _exact_raises(st: GameState) -> bool:
@@ -80,7 +84,7 @@ def _exact_raises(st: GameState) -> bool:
 
 
 def auction_legal(st: GameState, f: Frame) -> list[Action]:
-    seat = f[1]
+    seat: int = f[1]
     lo = min_bid(st, f)
     cash = st.cash[seat]
     acts = [Action(Kind.PASS)]

@@ -69,7 +69,9 @@ def current_player(st: GameState) -> int:
     if st.termination:
         return TERMINAL
     f = st.stack[-1]
-    return CHANCE if f[0] == F.DICE else int(f[1])
+    k: int = f[0]  # typed: compiled code compares machine ints, not objects
+    seat: int = f[1]
+    return CHANCE if k == F.DICE else seat
 
 
 _BLOCKING: Final = frozenset(
@@ -80,7 +82,7 @@ _BLOCKING: Final = frozenset(
 def _blocked(st: GameState) -> bool:
     """C-13: no out-of-turn actions during an auction or while a card is carried out."""
     for f in st.stack:
-        k = f[0]
+        k: int = f[0]
         if k in _BLOCKING or (k == F.DEBT and f[5]):
             return True
     return False
@@ -210,8 +212,8 @@ def legal_actions(st: GameState, seat: int | None = None) -> list[Action]:
 
 
 def _frame_legal(st: GameState, f: Frame) -> list[Action]:
-    k = f[0]
-    seat = f[1]
+    k: int = f[0]
+    seat: int = f[1]
     if k == F.PRE_ROLL or k == F.ROLL_AGAIN:
         acts = anytime_actions(st, seat)
         acts.append(Action(Kind.ROLL))
@@ -341,7 +343,9 @@ def _anytime_ok(st: GameState, seat: int, a: Action) -> bool:
 
 def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
     """Is `a` one of the frame's own actions (not an anytime one) for its seat?"""
-    fk, seat, k = f[0], f[1], a.kind
+    fk: int = f[0]
+    seat: int = f[1]
+    k = a.kind
     if k >= FIRST_EDITION_KIND:  # an edition's own action: the edition checks everything
         if F.EDITION_FRAMES <= fk < F.DICE:
             return st.edition.frame_ok(st, f, a)
@@ -426,7 +430,7 @@ def _is_legal(st: GameState, a: Action, seat: int, cur: int) -> int:
         return False
     if seat == cur:
         f = st.stack[-1]
-        fk = f[0]
+        fk: int = f[0]
         if _frame_ok(st, f, a):
             return _OWN
         own = fk in _ANYTIME_FRAMES or fk in st.edition.own_decision_frames
@@ -519,8 +523,8 @@ def _frame_apply(st: GameState, f: Frame, a: Action, own: bool = False) -> bool:
     """Apply a frame-specific action; False if it is an anytime action instead. `own`: the
     legality test found it one of the frame's own actions (`_frame_ok`), so an edition's
     action need not be told from its anytime ones again."""
-    k = f[0]
-    seat = f[1]
+    k: int = f[0]
+    seat: int = f[1]
     ak = a.kind
     if k == F.AUCTION and ak in _AUCTION_KINDS:  # first: the most frequent action
         auction.auction_apply(st, f, a)
@@ -611,7 +615,7 @@ def advance(st: GameState) -> None:
     stack = st.stack
     while stack and not st.termination:
         f = stack[-1]
-        k = f[0]
+        k: int = f[0]
         if k < F.STEP_MOVE:
             return
         if k == F.STEP_MOVE:
@@ -717,16 +721,18 @@ def _game_end(st: GameState, termination: str) -> None:
 
 
 def _apply_dice(st: GameState, f: Frame, d1: int, d2: int, d3: int = 0) -> None:
-    _, seat, purpose, first, extra = f
+    seat: int = f[1]
+    purpose: int = f[2]
     st.stack.pop()
     total = d1 + d2 + d3
     if st.events is not None:  # (the detail's text is made only for listeners)
         emit(st, ev.DICE_ROLLED, seat, d1, d2, d3 or -1, str(purpose))
-    if purpose != F.ROLL_ORDER and st.edition.on_dice(st, f, (d1, d2, d3) if d3 else (d1, d2)):
-        return
-    if purpose == F.ROLL_ORDER:
+    if purpose == F.ROLL_ORDER:  # (DICE, seat, ROLL_ORDER, contenders, rolls)
         _rolloff(st, f, total)
         return
+    if st.edition.on_dice(st, f, (d1, d2, d3) if d3 else (d1, d2)):
+        return
+    first: int = f[3]  # (DICE, seat, purpose, first_total, extra)
     if st.claims and purpose != F.ROLL_UTILITY:
         _close_claims(st)
     if purpose == F.ROLL_FIRST and st.edition.mechanics.doubles == "reroll":
@@ -755,7 +761,7 @@ def _apply_dice(st: GameState, f: Frame, d1: int, d2: int, d3: int = 0) -> None:
         st.edition.on_production_roll(st, seat, total)
         jail.roll(st, seat, d1, d2)
     elif purpose == F.ROLL_UTILITY:
-        square = extra
+        square: int = f[4]
         _open_claim(st, st.owner[square], seat, rent(st, square, total))
 
 

@@ -61,13 +61,16 @@ class LazyLegal(Sequence[Action]):
 
 def in_window(st: GameState) -> bool:
     """Is the game at a response window (other seats may act out of turn)?"""
-    return not st.termination and st.stack[-1][0] in WINDOW_FRAMES
+    if st.termination:
+        return False
+    k: int = st.stack[-1][0]
+    return k in WINDOW_FRAMES
 
 
 def poll_window(st: GameState, bots: Sequence[Bot | None]) -> None:
     """Ask every other seat once for an out-of-turn action and apply what they return."""
     top = st.stack[-1]
-    cur = top[1]
+    cur: int = top[1]
     n = st.n
     for i in range(1, n):
         seat = (cur + i) % n
@@ -93,7 +96,8 @@ def step(st: GameState, bots: Sequence[Bot | None], claims_only: bool = False) -
     if bot is None:
         return False
     top = st.stack[-1]
-    if top[0] in WINDOW_FRAMES and (st.claims or not claims_only):
+    k: int = top[0]
+    if k in WINDOW_FRAMES and (st.claims or not claims_only):
         poll_window(st, bots)
         if st.termination or st.stack[-1] is not top:
             return True
