@@ -91,6 +91,28 @@ def test_an_edition_defined_outside_the_package_may_subclass_the_base() -> None:
     assert Tiny().dice_count(object(), 0) == 3 and Tiny().tag == "tiny@1"
 
 
+def test_an_interpreted_edition_s_mechanics_reach_the_compiled_rules() -> None:
+    """`mechanics` is an instance attribute of the compiled base: the class attribute an
+    outside edition sets is what the compiled hooks read too (the default `dice_count`
+    reads `mechanics.dice`)."""
+    from tycoon.editions.base import Edition, Mechanics
+    from tycoon.editions.registry import find_edition
+    from tycoon.engine.api import legal_actions, new_game
+
+    class ThreeDice(Edition):
+        id = "three"
+        version = "1"
+        data_package = "tycoon.editions.classic"
+        mechanics = Mechanics(dice=3, doubles="sum")
+
+    ed = ThreeDice()
+    st = new_game(ed, 3, 0)
+    assert len(legal_actions(st)) == 216  # the first roll-off: 6 ** mechanics.dice outcomes
+    assert ed.mechanics.doubles == "sum"
+    assert find_edition("classic").mechanics.doubles == "sum"  # a compiled edition's own
+    assert find_edition("wonders").mechanics.doubles == "reroll"
+
+
 def test_without_a_c_compiler_nothing_is_built_and_it_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

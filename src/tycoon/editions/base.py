@@ -137,7 +137,10 @@ class Edition:
     title: ClassVar[str]
     data_package: ClassVar[str]
     options_type: ClassVar[type[Options]] = Options
-    mechanics: ClassVar[Mechanics] = Mechanics()
+    mechanics: Mechanics = Mechanics()
+    """Set by each edition in its class body. An instance attribute: compiled code reads
+    it from the edition's struct instead of looking the name up on the class at every
+    use (the rules read it several times a turn)."""
     aliases: ClassVar[tuple[str, ...]] = ()
     score_name: ClassVar[str] = "net worth"
     """What `scores` counts, as a client labels it (`board_view`)."""
@@ -165,6 +168,12 @@ class Edition:
 
     def __init__(self) -> None:
         self.board = load_board(self.data_package)
+        # a compiled edition's own `mechanics` is its instance attribute's default; an
+        # interpreted subclass of the compiled base (an outside edition) sets a plain class
+        # attribute, which compiled reads would not see: copy it onto the instance
+        declared = getattr(type(self), "mechanics")  # noqa: B009 (descriptor or value)
+        if isinstance(declared, Mechanics):
+            self.mechanics = declared
 
     @property
     def tag(self) -> str:
