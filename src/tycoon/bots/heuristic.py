@@ -256,23 +256,36 @@ class HeuristicBot:
         if k == FLIGHT and self.mark_value:
             return self._flight(st, seat)
         if k == F.ACQUIRED:
-            keep = 500 * self.scale
-            for a in legal:
-                if a.kind == Kind.UNMORTGAGE and st.cash[seat] - redeem_cost(st, a.a) >= keep:
-                    return a
-            for a in legal:
-                if a.kind == Kind.KEEP_MORTGAGED:
-                    return a
+            return self._acquired(st, seat, f[2])
         if k == F.FINAL_CLAIM:
             return Action(Kind.CLAIM, f[2])
         if k == F.DEMAND:
             return legal[-1]  # as many as it may place
         if k == F.PLACE:  # a building won at a shortage auction (W-77): where it builds
-            rank = self._build_rank
-            return min(legal, key=lambda a: rank.get(a.a, len(rank)))
+            return self._place(legal)
         return legal[0]
 
     # --- decisions ---------------------------------------------------------------------------
+
+    def _acquired(self, st: GameState, seat: int, mask: int) -> Action:
+        """C-68, deeds acquired mortgaged (the frame's `mask`): redeem the first one it can
+        while keeping a large reserve, else keep the first one mortgaged (read from the
+        frame: no legal list is built)."""
+        keep = 500 * self.scale
+        cash = st.cash[seat]
+        first = -1
+        for s in range(mask.bit_length()):
+            if mask >> s & 1:
+                if cash - redeem_cost(st, s) >= keep:
+                    return Action(Kind.UNMORTGAGE, s)
+                if first < 0:
+                    first = s
+        return Action(Kind.KEEP_MORTGAGED, first)
+
+    def _place(self, legal: Sequence[Action]) -> Action:
+        """W-77.4: place a won building where `_build` would build first."""
+        rank = self._build_rank
+        return min(legal, key=lambda a: rank.get(a.a, len(rank)))
 
     def _claim(self, st: GameState, seat: int) -> Action | None:
         return self.respond(st, seat) if st.claims else None
@@ -286,11 +299,15 @@ class HeuristicBot:
         # double: elsewhere no sale is legal and none is looked for
         sales = st.edition.mechanics.trades == "sale" and st.stack[-1][0] == F.PRE_ROLL
         selling = False  # no building while a consolidating sale is on offer
-        if sales and st.rounds >= trading.DEADLOCK_ROUNDS:
-            unlock = trading.unlocking_sale(st, seat, reserve)
+        consolidation: Action | None = None  # that sale, once looked for (`looked`)
+        looked = sales and st.rounds >= trading.DEADLOCK_ROUNDS
+        if looked:
+            built = trading.builders(st)  # one position: the same builders for both
+            unlock = trading.unlocking_sale(st, seat, reserve, built)
             if unlock:
                 return unlock
-            selling = trading.consolidation_offer(st, seat, reserve) is not None
+            consolidation = trading.consolidation_offer(st, seat, reserve, built)
+            selling = consolidation is not None
         build = None if selling else self._build(st, seat, reserve)
         if build:
             return build
@@ -303,23 +320,32 @@ class HeuristicBot:
         redeem = self._redeem(st, seat, legal)
         if redeem:
             return redeem
-        deal = self._deal(st, seat, reserve, sales)
+        deal = self._deal(st, seat, reserve, sales, consolidation, looked)
         if deal:
             return deal
         sale = self._sale(st, seat, legal)
         return sale or _ROLL
 
-    def _deal(self, st: GameState, seat: int, reserve: int, sales: bool) -> Action | None:
+    def _deal(
+        self,
+        st: GameState,
+        seat: int,
+        reserve: int,
+        sales: bool,
+        consolidation: Action | None,
+        looked: bool,
+    ) -> Action | None:
         """Once a turn: a sale (classic, `sales`: in the pre-roll phase) or an exchange
-        (wonders) that completes a group (`tycoon.bots.trading`)."""
+        (wonders) that completes a group (`tycoon.bots.trading`). `looked`: the caller has
+        already looked for the consolidating sale of this position (`consolidation`)."""
         if self._offered_turn == st.turn or not st.alive[seat]:
             return None
         if st.edition.mechanics.trades == "sale":
             if not sales:
                 return None
-            a = trading.sale_offer(st, seat, reserve) or trading.consolidation_offer(
-                st, seat, reserve
-            )
+            a = trading.sale_offer(st, seat, reserve)
+            if a is None:
+                a = consolidation if looked else trading.consolidation_offer(st, seat, reserve)
         else:
             a = trading.exchange_offer(st, seat, reserve)
         if a is not None:

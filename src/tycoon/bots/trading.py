@@ -239,15 +239,19 @@ CONSOLIDATE_PREMIUM: Final = 1.5
 """The price of a consolidating sale, in printed prices."""
 
 
-def consolidation_offer(st: GameState, seat: int, reserve: int) -> Action | None:
+def consolidation_offer(
+    st: GameState, seat: int, reserve: int, built: set[int] | None = None
+) -> Action | None:
     """Classic, once the market is closed and the game is `STALE_ROUNDS` old: sell a deed of
     a group we cannot complete to the holder who can: one who can never sell (he owns
     buildings, A-14), else one holding more of the group than we do (equal: the richer one),
     at `CONSOLIDATE_PREMIUM` times the price. Groups split three ways then come together,
-    so a game with every deed owned and no group complete does not go on for ever."""
+    so a game with every deed owned and no group complete does not go on for ever.
+    `built`: `builders(st)`, where the caller has it."""
     if st.rounds < STALE_ROUNDS or not market_closed(st):
         return None
-    built = builders(st)  # seats that may sell no deed (A-14)
+    if built is None:
+        built = builders(st)  # seats that may sell no deed (A-14)
     if seat in built:
         return None  # C-61: no sale of ours is legal
     for a in _consolidations(st, seat, reserve, built):
@@ -286,12 +290,19 @@ DEADLOCK_ROUNDS: Final = 100
 buildings) sells his buildings first, and builds no more while that sale is on offer."""
 
 
-def unlocking_sale(st: GameState, seat: int, reserve: int) -> Action | None:
+def unlocking_sale(
+    st: GameState, seat: int, reserve: int, built: set[int] | None = None
+) -> Action | None:
     """Classic, from `DEADLOCK_ROUNDS` with the market closed: a building sale (C-57) that
     brings a consolidating sale within A-14 (C-61: a seller owns no building anywhere). Two
     players who both own buildings and split a group could otherwise sell each other
-    nothing, and the game would run for ever on the Start bonus."""
-    if st.rounds < DEADLOCK_ROUNDS or not has_building(st, seat) or not market_closed(st):
+    nothing, and the game would run for ever on the Start bonus. `built`: `builders(st)`,
+    where the caller has it."""
+    if st.rounds < DEADLOCK_ROUNDS:
+        return None
+    if built is None:
+        built = builders(st)
+    if seat not in built or not market_closed(st):
         return None
     streets = st.edition.board.streets
     owner, level = st.owner, st.level
@@ -300,7 +311,7 @@ def unlocking_sale(st: GameState, seat: int, reserve: int) -> Action | None:
         return None
     # the same position without our buildings: is a sale there? (the deeds, the cash and
     # the other builders are the same: only the rules' test needs the position itself)
-    tries = list(_consolidations(st, seat, reserve, builders(st) - {seat}))
+    tries = list(_consolidations(st, seat, reserve, built - {seat}))
     if not tries:
         return None
     bare = clone(st)

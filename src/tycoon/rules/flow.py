@@ -378,7 +378,7 @@ def _frame_ok(st: GameState, f: Frame, a: Action) -> bool:
             return debt.put_up_legal(st, f, a.a)
         return k == Kind.PAY_WITH and debt.pay_with_legal(st, f, a)
     if fk == F.JAIL:
-        return Action(k) in jail.own_actions(st, seat) and k != Kind.BUILD
+        return jail.own_action_ok(st, seat, k)
     if fk == F.OFFER:
         if k == Kind.TRADE:
             return trade.counter_is_legal(st, f, a)

@@ -48,6 +48,15 @@ def own_actions(st: GameState, seat: int) -> list[Action]:
     return acts
 
 
+def own_action_ok(st: GameState, seat: int, kind: int) -> bool:
+    """Is an action of `kind` one of `own_actions` (without building the list)?"""
+    if kind == Kind.PAY_FINE:
+        return st.cash[seat] >= jail_fee(st)
+    if kind == Kind.USE_CARD:
+        return bool(jail_cards_of(st, seat))
+    return kind == (Kind.SERVE if st.edition.mechanics.jail == "skip_turns" else Kind.ROLL)
+
+
 def apply(st: GameState, seat: int, a: Action) -> None:
     st.stack.pop()
     attempts = st.edition.mechanics.jail == "attempts"

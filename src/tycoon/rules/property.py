@@ -6,6 +6,7 @@ from typing import Final
 
 from tycoon.editions.board import SquareKind
 from tycoon.engine import events as ev
+from tycoon.engine.actions import Kind
 from tycoon.engine.state import GameState
 from tycoon.rules.common import emit, give, option, take
 
@@ -324,8 +325,6 @@ def unmortgage(st: GameState, seat: int, square: int) -> None:
 
 def raise_cash_options(st: GameState, seat: int) -> list[tuple[int, int]]:
     """(kind, square) pairs: every building sale and mortgage open to `seat` now."""
-    from tycoon.engine.actions import Kind
-
     out: list[tuple[int, int]] = []
     if not st.edition.mechanics.mortgages:
         return out  # no mortgages and no buildings on deeds (metropol M-60, M-62)
