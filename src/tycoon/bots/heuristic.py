@@ -153,11 +153,11 @@ class HeuristicBot:
         """Cash to keep: more when opponents have built."""
         b = st.edition.board
         worst = 0
-        owner, level = st.owner, st.level
-        for s in b.streets if any(level) else ():  # nobody has built: no dearer rent
+        owner, level, rents = st.owner, st.level, b.rents
+        for s in b.streets:
             lvl = level[s]
             if lvl and owner[s] != seat:
-                r = b.rents[s][lvl]
+                r = rents[s][lvl]
                 if r > worst:
                     worst = r
         sc = self.scale
@@ -406,7 +406,7 @@ class HeuristicBot:
         cash = st.cash[seat]
         sc = self.scale
         mortgaged = st.mortgaged
-        if cash < 1000 * sc or True not in mortgaged:
+        if cash < 1000 * sc or not any(mortgaged):
             return None
         owner = st.owner
         for s in st.edition.board.deeds:

@@ -132,6 +132,13 @@ class Options:
         if self.offer_limit < 0:
             raise OptionError("option 'offer_limit' must be >= 0 (0: no limit)")
 
+    def setting(self, name: str, default: Any) -> Any:
+        """The option `name`, or `default` where this edition has no such option (a shared
+        mechanic reading an edition's house rule, `rules.common.option`). Here, in Python:
+        compiled code's `getattr` with a default would build and drop an AttributeError
+        each time the option is missing."""
+        return getattr(self, name, default)
+
     def to_dict(self) -> dict[str, Any]:
         """Every option; a house rule only when it is on (records of games without house
         rules keep their form). A fresh dict each call; every value is a scalar."""

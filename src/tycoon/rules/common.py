@@ -10,7 +10,7 @@ from tycoon.engine.types import BANK
 def option(st: GameState, name: str, default: bool) -> bool:
     """An edition-specific house rule read by a shared mechanic (`default` where the edition
     has no such option)."""
-    return bool(getattr(st.options, name, default))
+    return bool(st.options.setting(name, default))
 
 
 def emit(
