@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
 from tycoon.bots import trading
-from tycoon.editions.board import SquareKind
+from tycoon.editions.board import Board, SquareKind
 from tycoon.editions.wonders import FLIGHT
 from tycoon.engine.actions import Action, Kind, items_of
 from tycoon.engine.api import clone
@@ -95,6 +95,31 @@ CLASSIC_START_CASH: Final = 3000
 """The money thresholds below are in classic dollars; other editions scale them."""
 
 
+_BUILD_ORDERS: Final[dict[int, tuple[Board, tuple[tuple[int, ...], ...], dict[int, int]]]] = {}
+"""id(board) -> (the board, kept alive so that its id stays its own; `_build_order`)."""
+
+
+def _build_order(b: Board) -> tuple[tuple[tuple[int, ...], ...], dict[int, int]]:
+    """The street groups in the order `_build` tries them (each from its last street back,
+    last group first; one street each where groups interleave) and each street's place in
+    it (computed once per board: a bot is set up at every game)."""
+    known = _BUILD_ORDERS.get(id(b))
+    if known is not None:
+        return known[1], known[2]
+    groups = {b.group[s] for s in b.streets}
+    desc = tuple(
+        tuple(sorted(b.groups[g], reverse=True))
+        for g in sorted(groups, key=lambda g: -max(b.groups[g]))
+    )
+    order = [s for members in desc for s in members]
+    if order != sorted(b.streets, reverse=True):  # interleaved groups: one street each
+        desc = tuple((s,) for s in sorted(b.streets, reverse=True))
+    streets = [s for members in desc for s in members]
+    rank = {s: i for i, s in enumerate(streets)}
+    _BUILD_ORDERS[id(b)] = (b, desc, rank)
+    return desc, rank
+
+
 class HeuristicBot:
     """A rule-of-thumb player; see the module docstring."""
 
@@ -131,17 +156,7 @@ class HeuristicBot:
         unit = c["money_unit"]
         step = c.get("bid_ladder_step", unit)
         self.bid_step = step if step > unit else 0
-        b = ed.board
-        groups = {b.group[s] for s in b.streets}
-        self._groups_desc = tuple(
-            tuple(sorted(b.groups[g], reverse=True))
-            for g in sorted(groups, key=lambda g: -max(b.groups[g]))
-        )
-        order = [s for members in self._groups_desc for s in members]
-        if order != sorted(b.streets, reverse=True):  # interleaved groups: one street each
-            self._groups_desc = tuple((s,) for s in sorted(b.streets, reverse=True))
-        streets = [s for members in self._groups_desc for s in members]
-        self._build_rank = {s: i for i, s in enumerate(streets)}
+        self._groups_desc, self._build_rank = _build_order(ed.board)
         if "marks" in st.ext:
             self.mark_value = c["completion_bonus"] // (2 * c["wonders_to_complete"])
         else:
@@ -497,13 +512,20 @@ class HeuristicBot:
             return done
         options = raise_cash_options(st, seat)
         level = st.level
-        sells = [s for k, s in options if k == Kind.SELL_BUILDING]
-        if sells:
-            return Action(Kind.SELL_BUILDING, max(sells, key=lambda s: (level[s], s)))
-        morts = [s for k, s in options if k == Kind.MORTGAGE]
-        if morts:
-            s = min(morts, key=lambda s: (self.group_gain(st, seat, s) > 1.0, s))
-            return Action(Kind.MORTGAGE, s)
+        sell, top = -1, -1  # the highest building, the last street of equals
+        for k, s in options:
+            if k == Kind.SELL_BUILDING and (level[s] > top or (level[s] == top and s > sell)):
+                sell, top = s, level[s]
+        if sell >= 0:
+            return Action(Kind.SELL_BUILDING, sell)
+        mort, useful = -1, True  # the first deed that helps no group, else the first deed
+        for k, s in options:
+            if k == Kind.MORTGAGE:
+                helps = self.group_gain(st, seat, s) > 1.0
+                if mort < 0 or (useful and not helps) or (useful == helps and s < mort):
+                    mort, useful = s, helps
+        if mort >= 0:
+            return Action(Kind.MORTGAGE, mort)
         if flow.is_legal(st, _BANKRUPT, seat):
             return _BANKRUPT
         return legal[0]
@@ -564,12 +586,12 @@ class HeuristicBot:
         b = st.edition.board
         m = st.ext["marks"][seat]
         owner, price = st.owner, b.price
-        best, key = -1, (-1, -1)
+        best, key = -1, -1
         for s in b.streets:
             if m >> s & 1:
                 continue
             o = owner[s]
-            k = (2 if o >= 0 and o != seat else 1 if o < 0 else 0, price[s])
+            k = (2 if o >= 0 and o != seat else 1 if o < 0 else 0) << 40 | price[s]  # (rank, price)
             if k > key:
                 best, key = s, k
         return Action(Kind.MARK, best)

@@ -39,6 +39,8 @@ SALE_PREMIUM_HOLDER: Final = 2.0
 """The same when the seller already holds a complete group of his own."""
 
 
+_BOARDS: Final[list[Board]] = []
+"""Every board the caches below know, kept alive so that its id stays its own."""
 _STREET_GROUPS: Final[dict[int, frozenset[int]]] = {}
 
 
@@ -46,6 +48,7 @@ def street_groups(b: Board) -> frozenset[int]:
     """The groups of streets of a board (cached per board)."""
     key = id(b)
     if key not in _STREET_GROUPS:
+        _BOARDS.append(b)
         _STREET_GROUPS[key] = frozenset(b.group[s] for s in b.streets)
     return _STREET_GROUPS[key]
 
@@ -389,13 +392,12 @@ def sale_deals(
 
 def missing_one(st: GameState, seat: int) -> list[tuple[int, int]]:
     """(deed, holder) for every street group `seat` lacks exactly one deed of, held by one
-    opponent."""
-    b = st.edition.board
+    opponent, in group order."""
     owner = st.owner
     out = []
-    for g in street_groups(b):
+    for members in _street_members(st.edition.board):
         lack = -1
-        for x in b.groups[g]:
+        for x in members:
             if owner[x] != seat:
                 if lack >= 0:
                     break
