@@ -19,7 +19,6 @@ It reads the state directly and draws no random numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
 from typing import Any, Final
 
 from tycoon.editions.metropol import city, turn
@@ -39,12 +38,12 @@ _BID: Final = Kind.BID
 _BIDS: Final[dict[int, Action]] = {}
 """Bid actions by amount: an auction asks for a bid every 50,000 (M-25)."""
 _BIDS_KEPT: Final = 4096
-_NEAR: Final[dict[int, itemgetter[Any]]] = {
-    sq: itemgetter(*(p for blk in blocks for p in city.BLOCK_PERMITS[blk] if p != sq))
+_NEAR: Final[dict[int, tuple[int, ...]]] = {
+    sq: tuple(p for blk in blocks for p in city.BLOCK_PERMITS[blk] if p != sq)
     for sq, blocks in city.PERMIT_BLOCKS.items()
 }
-"""Per street permit: picks the owners of the other permits of its city blocks (one entry
-per block, so a permit sharing two blocks counts twice) out of `st.owner`."""
+"""Per street permit: the other permits of its city blocks (one entry per block, so a
+permit sharing two blocks counts twice)."""
 
 
 def permit_value(st: GameState, seat: int, sq: int) -> int:
@@ -64,7 +63,10 @@ def permit_value(st: GameState, seat: int, sq: int) -> int:
     rent = ext["base"][g] + city.permit_value(st, sq)
     if ext["city"][city.FINAL]:  # `city.final_phase`
         return final + rent // 2
-    cross: int = _NEAR[sq](owner).count(seat)
+    cross = 0
+    for p in _NEAR[sq]:
+        if owner[p] == seat:
+            cross += 1
     held = 0
     for s in b.groups[g]:
         if owner[s] == seat:

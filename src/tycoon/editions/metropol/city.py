@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from operator import itemgetter
 from typing import Any, Final
 
 from tycoon.engine.state import GameState
@@ -52,8 +51,6 @@ AREA_IDS: Final[tuple[str, ...]] = tuple(a["id"] for a in _DATA["areas"])
 AREA_BLOCKS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(b for b in range(36) if BLOCK_AREA[b] == a) for a in range(len(AREA_IDS))
 )
-_AREA_OF: Final[tuple[itemgetter[Any], ...]] = tuple(itemgetter(*bs) for bs in AREA_BLOCKS)
-"""Per area: picks the area's entries (in `AREA_BLOCKS` order) out of a per-block list."""
 PERMIT_BLOCKS: Final[dict[int, tuple[int, ...]]] = {}
 for _b, (_col, _row) in enumerate(BLOCK_PERMITS):
     PERMIT_BLOCKS.setdefault(_col, ())
@@ -61,11 +58,6 @@ for _b, (_col, _row) in enumerate(BLOCK_PERMITS):
     PERMIT_BLOCKS.setdefault(_row, ())
     PERMIT_BLOCKS[_row] += (_b,)
 assert all(len(bs) == 3 for bs in PERMIT_BLOCKS.values())  # M-32: n counts three blocks
-_PERMIT_OF: Final[dict[int, itemgetter[Any]]] = {
-    p: itemgetter(*bs) for p, bs in PERMIT_BLOCKS.items()
-}
-"""Per permit: picks its city blocks' entries (`PERMIT_BLOCKS` order) out of a per-block list
-(three blocks each: a tuple)."""
 PERMIT_AREA: Final[dict[int, int]] = {p: BLOCK_AREA[bs[0]] for p, bs in PERMIT_BLOCKS.items()}
 HIGHWAY_EXITS: Final[dict[int, int]] = {int(k): int(v) for k, v in _DATA["highway_exits"].items()}
 CROSSING: Final[dict[int, int]] = {int(k): int(v) for k, v in _DATA["bridge_crossings"].items()}
@@ -102,7 +94,16 @@ def area_skyscraper(st: GameState, area: int) -> int:
 
 
 def area_tallest(st: GameState, area: int) -> int:
-    return max(_AREA_OF[area](st.ext["height"]))  # type: ignore[no-any-return]
+    return _tallest(st.ext["height"], AREA_BLOCKS[area])
+
+
+def _tallest(height: list[int], blocks: tuple[int, ...]) -> int:
+    """The greatest height of `blocks` (0 for none)."""
+    top = 0
+    for b in blocks:
+        if height[b] > top:
+            top = height[b]
+    return top
 
 
 def caps(st: GameState) -> list[int]:
@@ -211,8 +212,8 @@ def permit_value(st: GameState, permit: int) -> int:
     """M-32 to M-34: the value card's cell for (tallest building h, column c)."""
     ext = st.ext
     height = ext["height"]
-    blocks = _PERMIT_OF[permit]
-    n: int = sum(blocks(height))
+    b0, b1, b2 = PERMIT_BLOCKS[permit]  # three blocks each (M-32)
+    n = height[b0] + height[b1] + height[b2]
     if n == 0:
         return 0
     area = PERMIT_AREA[permit]
@@ -220,11 +221,12 @@ def permit_value(st: GameState, permit: int) -> int:
     if getattr(options, "tallest_scope", "area") == "city":
         h = max(height)
     else:
-        h = max(_AREA_OF[area](height))  # `area_tallest`
+        h = _tallest(height, AREA_BLOCKS[area])  # `area_tallest`
     trigger = n
     if getattr(options, "column10_trigger", "permit_blocks") == "area_total":
         trigger = sum(height[b] for b in AREA_BLOCKS[area])
-    col = 10 if trigger >= 10 or any(blocks(ext["roof"])) else min(n, 10)
+    roof = ext["roof"]
+    col = 10 if trigger >= 10 or roof[b0] or roof[b1] or roof[b2] else min(n, 10)
     return VALUE_CARD[h][col - 1]
 
 
