@@ -20,7 +20,7 @@ LADDER: Final = (0, 1, 2, 4, 10, 20, 40, 100, 200)
 
 def _constant(st: GameState, name: str) -> int:
     c = st.edition.board.constants
-    return int(c.get(name, c["money_unit"]))
+    return c[name] if name in c else c["money_unit"]
 
 
 def opening_bid(st: GameState) -> int:
@@ -108,7 +108,14 @@ def bid_is_legal(st: GameState, f: Frame, amount: int) -> bool:
 
 
 def auction_apply(st: GameState, f: Frame, a: Action) -> None:
-    _, asker, square, start, high, high_bidder, order, idx, out = f[:9]
+    asker: int = f[1]  # typed reads: compiled code works on machine ints
+    square: int = f[2]
+    start: int = f[3]
+    high: int = f[4]
+    high_bidder: int = f[5]
+    order: tuple[int, ...] = f[6]
+    idx: int = f[7]
+    out: int = f[8]
     extra = f[9:]
     if a.kind == Kind.BID:
         high, high_bidder = a.a, asker

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
 from tycoon.engine.types import BANK
 
+_READ: Final[tuple[dict[str, tuple[object, bool]], dict[str, tuple[object, bool]]]] = ({}, {})
+"""`option`'s last answer per default and name: (the options object, its value)."""
+
 
 def option(st: GameState, name: str, default: bool) -> bool:
     """An edition-specific house rule read by a shared mechanic (`default` where the edition
-    has no such option)."""
-    return bool(st.options.setting(name, default))
+    has no such option). Options are frozen: the last answer for the same options object is
+    kept (the rules ask at every bid and build test)."""
+    opts = st.options
+    read = _READ[default]
+    last = read.get(name)
+    if last is not None and last[0] is opts:
+        return last[1]
+    value = bool(opts.setting(name, default))
+    read[name] = (opts, value)
+    return value
 
 
 def emit(
