@@ -380,3 +380,32 @@ def test_heuristic_pays_the_wonders_jail_fine_early_and_rolls_later() -> None:
     for s in b.deeds[:12]:
         st.owner[s] = -1
     assert bot.choose(st, 0, LazyLegal(st, 0)) == Action(Kind.USE_CARD)
+
+
+def test_games_are_played_with_fewer_collections_and_the_setting_comes_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`fewer_collections` raises the youngest generation's threshold inside its block only
+    (even when the block raises), never lowers it, and the runner plays under it."""
+    import gc
+
+    from tycoon.sim import runner
+    from tycoon.sim.collector import SIM_GEN0, fewer_collections
+
+    before = gc.get_threshold()
+    with fewer_collections():
+        assert gc.get_threshold() == (max(SIM_GEN0, before[0]), *before[1:])
+    assert gc.get_threshold() == before
+    with pytest.raises(RuntimeError), fewer_collections(gen0=5):
+        assert gc.get_threshold()[0] == before[0]  # never more often than before
+        raise RuntimeError
+    assert gc.get_threshold() == before
+    seen: list[int] = []
+
+    def spy(*args: object, **kwargs: object) -> GameResult:
+        seen.append(gc.get_threshold()[0])
+        return play_one(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(runner, "play_one", spy)
+    simulate("classic", ["basic", "basic", "basic"], 2, seed=0, jobs=1)
+    assert seen == [max(SIM_GEN0, before[0])] * 2 and gc.get_threshold() == before

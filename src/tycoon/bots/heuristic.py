@@ -421,7 +421,7 @@ class HeuristicBot:
         cash = st.cash[seat]
         sc = self.scale
         mortgaged = st.mortgaged
-        if cash < 1000 * sc or not any(mortgaged):
+        if cash < 1000 * sc:
             return None
         owner = st.owner
         for s in st.edition.board.deeds:

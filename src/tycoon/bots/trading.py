@@ -159,24 +159,37 @@ class Holdings:
 
 _HOLDINGS: Final[dict[tuple[int, tuple[int, ...]], Holdings]] = {}
 _HOLDINGS_KEPT: Final = 4096
-_last: tuple[Board | None, list[int], Holdings | None] = (None, [], None)
-"""The last distribution asked for and its `Holdings` (most asks repeat it)."""
+
+
+class _Last:
+    """The last distribution asked for and its `Holdings` (most asks repeat it): fields of
+    one object, which compiled code reads directly."""
+
+    __slots__ = ("board", "holdings", "owner")
+
+    def __init__(self) -> None:
+        self.board: Board | None = None
+        self.owner: list[int] = []
+        self.holdings: Holdings | None = None
+
+
+_LAST: Final = _Last()
 
 
 def holdings(st: GameState) -> Holdings:
     """The `Holdings` of the state's distribution of deeds (cached)."""
-    global _last
     b = st.edition.board
-    last = _last
-    if last[0] is b and last[1] == st.owner and last[2] is not None:
-        return last[2]
+    last = _LAST
+    h = last.holdings
+    if h is not None and last.board is b and last.owner == st.owner:
+        return h
     key = (id(b), tuple(st.owner))
     h = _HOLDINGS.get(key)
     if h is None:
         if len(_HOLDINGS) >= _HOLDINGS_KEPT:
             _HOLDINGS.clear()
         h = _HOLDINGS[key] = Holdings(b, key[1])
-    _last = (b, list(st.owner), h)
+    last.board, last.owner, last.holdings = b, list(st.owner), h
     return h
 
 

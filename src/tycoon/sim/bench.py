@@ -28,6 +28,7 @@ from tycoon.engine.actions import Action
 from tycoon.engine.api import new_game
 from tycoon.engine.types import CHANCE
 from tycoon.rules.flow import apply_action
+from tycoon.sim.collector import fewer_collections
 from tycoon.sim.driver import play
 from tycoon.sim.runner import MAX_ACTIONS, bot_seed, sim_options
 
@@ -115,22 +116,23 @@ def bench(
     engine = 0.0  # seconds of the replays (`split`), kept out of the bench's own clock
     start = time.perf_counter()
     elapsed = 0.0
-    while True:
-        gseed = seed + n_games
-        bots = [make_bot(bot, bot_seed(gseed, p)) for p in range(players)]
-        st = new_game(ed, names, gseed, opts, events=False)
-        play(st, bots, MAX_ACTIONS)
-        n_games += 1
-        turns += st.turn + 1
-        decisions += sum(1 for s, _ in st.history if s != CHANCE)
-        elapsed = time.perf_counter() - start
-        if split:  # replayed at once: no history is kept, so memory stays flat
-            engine += replay_seconds(ed.tag, names, opts, [(gseed, st.history, st.turn)])
-            start = time.perf_counter() - elapsed
-        if games is not None and n_games >= games:
-            break
-        if seconds is not None and elapsed >= seconds:
-            break
+    with fewer_collections():  # as the simulator plays (`tycoon.sim.runner`)
+        while True:
+            gseed = seed + n_games
+            bots = [make_bot(bot, bot_seed(gseed, p)) for p in range(players)]
+            st = new_game(ed, names, gseed, opts, events=False)
+            play(st, bots, MAX_ACTIONS)
+            n_games += 1
+            turns += st.turn + 1
+            decisions += sum(1 for s, _ in st.history if s != CHANCE)
+            elapsed = time.perf_counter() - start
+            if split:  # replayed at once: no history is kept, so memory stays flat
+                engine += replay_seconds(ed.tag, names, opts, [(gseed, st.history, st.turn)])
+                start = time.perf_counter() - elapsed
+            if games is not None and n_games >= games:
+                break
+            if seconds is not None and elapsed >= seconds:
+                break
     elapsed = max(elapsed, 1e-9)
     loop = calibration() if calibrate else None
     return {

@@ -21,6 +21,7 @@ from tycoon.editions.registry import find_edition
 from tycoon.engine.api import new_game
 from tycoon.engine.rng import Rng
 from tycoon.engine.types import CHANCE
+from tycoon.sim.collector import fewer_collections
 from tycoon.sim.driver import play
 from tycoon.sim.stats import Accumulator, summary
 
@@ -93,11 +94,12 @@ def _run_chunk(
     size = find_edition(edition).board.size
     acc = Accumulator(len(seats), size)
     kept: list[GameResult] = []
-    for seed in range(first, first + count):
-        r = play_one(edition, seats, seed, options)
-        acc.add(r)
-        if keep:
-            kept.append(r)
+    with fewer_collections():
+        for seed in range(first, first + count):
+            r = play_one(edition, seats, seed, options)
+            acc.add(r)
+            if keep:
+                kept.append(r)
     return acc, kept
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from tycoon.bots.base import make_bot
 from tycoon.editions.registry import find_edition
 from tycoon.engine.api import new_game
+from tycoon.sim.collector import fewer_collections
 from tycoon.sim.driver import play
 from tycoon.sim.runner import MAX_ACTIONS, bot_seed, sim_options
 from tycoon.sim.stats import percentile, wilson
@@ -57,7 +58,8 @@ def play_game(
 def _chunk(
     edition: str, bots: list[str], lo: int, hi: int, seed: int, options: dict[str, Any]
 ) -> list[GameRow]:
-    return [play_game(edition, bots, i, seed, options) for i in range(lo, hi)]
+    with fewer_collections():
+        return [play_game(edition, bots, i, seed, options) for i in range(lo, hi)]
 
 
 def labels(bots: Sequence[str]) -> list[str]:
