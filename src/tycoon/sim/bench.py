@@ -122,13 +122,13 @@ def bench(
             bots = [make_bot(bot, bot_seed(gseed, p)) for p in range(players)]
             st = new_game(ed, names, gseed, opts, events=False)
             play(st, bots, MAX_ACTIONS)
+            elapsed = time.perf_counter() - start
             n_games += 1
             turns += st.turn + 1
-            decisions += sum(1 for s, _ in st.history if s != CHANCE)
-            elapsed = time.perf_counter() - start
+            decisions += sum(1 for s, _ in st.history if s != CHANCE)  # off the clock
             if split:  # replayed at once: no history is kept, so memory stays flat
                 engine += replay_seconds(ed.tag, names, opts, [(gseed, st.history, st.turn)])
-                start = time.perf_counter() - elapsed
+            start = time.perf_counter() - elapsed
             if games is not None and n_games >= games:
                 break
             if seconds is not None and elapsed >= seconds:

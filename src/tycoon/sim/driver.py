@@ -25,6 +25,8 @@ from tycoon.rules import frames as F
 WINDOW_FRAMES: Final = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
 """The decisions of the active player before which the others are asked; the union of every
 edition's windows (rent claims are open at all of them)."""
+_WINDOW_BITS: Final = sum(1 << k for k in WINDOW_FRAMES)
+"""`WINDOW_FRAMES` as bits of one int (compiled code tests a bit, not a set)."""
 
 
 class LazyLegal(Sequence[Action]):
@@ -64,7 +66,7 @@ def in_window(st: GameState) -> bool:
     if st.termination:
         return False
     k: int = st.stack[-1][0]
-    return k in WINDOW_FRAMES
+    return bool(_WINDOW_BITS >> k & 1)
 
 
 def poll_window(st: GameState, bots: Sequence[Bot | None]) -> None:
@@ -97,7 +99,7 @@ def step(st: GameState, bots: Sequence[Bot | None], claims_only: bool = False) -
         return False
     top = st.stack[-1]
     k: int = top[0]
-    if k in WINDOW_FRAMES and (st.claims or not claims_only):
+    if _WINDOW_BITS >> k & 1 and (st.claims or not claims_only):
         poll_window(st, bots)
         if st.termination or st.stack[-1] is not top:
             return True
