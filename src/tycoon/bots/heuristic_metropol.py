@@ -76,29 +76,24 @@ def permit_value(st: GameState, seat: int, sq: int) -> int:
 
 
 def block_score(st: GameState, seat: int, blk: int) -> int:
-    """+1 per permit of the block `seat` holds, -1 per permit an opponent holds."""
-    score = 0
-    for p in city.BLOCK_PERMITS[blk]:
-        o = st.owner[p]
-        if o == seat:
-            score += 2
-        elif o >= 0:
-            score -= 1
-    return score
+    """+2 per permit of the block (its column and its row) `seat` holds, -1 per permit an
+    opponent holds."""
+    col, row = city.BLOCK_PERMITS[blk]
+    return _points(st.owner[col], seat) + _points(st.owner[row], seat)
 
 
-def _top_block(st: GameState, seat: int, blocks: Sequence[int]) -> tuple[int, int]:
+def _points(o: int, seat: int) -> int:
+    """A permit's part of `block_score`, by its owner `o`: the seat 2, an opponent -1, the
+    bank 0."""
+    return 2 if o == seat else 0 if o < 0 else -1
+
+
+def _top_block(st: GameState, seat: int, blocks: list[int]) -> tuple[int, int]:
     """(block, `block_score`) of the best-scoring of `blocks` (not empty, ascending), the
     lowest block on ties."""
-    value = [-1] * (st.n + 1)  # per owner: an opponent -1, the seat 2, the bank (-1) 0
-    value[seat] = 2
-    value[-1] = 0
-    points = [value[o] for o in st.owner]  # per permit
-    permits = city.BLOCK_PERMITS
     best, top = -1, -3  # below any score
     for blk in blocks:
-        col, row = permits[blk]
-        score = points[col] + points[row]
+        score = block_score(st, seat, blk)
         if score > top:  # the first of the best: blocks ascend
             best, top = blk, score
     return best, top

@@ -19,7 +19,12 @@ from typing import Any, Final
 from tycoon.engine.state import GameState
 from tycoon.rules.common import emit
 
-SUPPLY, SKY, FINAL, TURN_COUNT, TURN_MASK = range(5)
+# the entries of `st.ext["city"]` (`init`)
+SUPPLY: Final = 0
+SKY: Final = 1
+FINAL: Final = 2
+TURN_COUNT: Final = 3
+TURN_MASK: Final = 4
 
 SKYSCRAPER: Final = "skyscraper"
 """Event: seat's block made block `square` skyscraper number `amount`."""
@@ -41,6 +46,8 @@ def _load() -> dict[str, Any]:
 
 _DATA: Final = _load()
 BLOCK_IDS: Final[tuple[str, ...]] = tuple(b["id"] for b in _DATA["blocks"])
+ALL_BLOCKS: Final[tuple[int, ...]] = tuple(range(len(BLOCK_IDS)))
+"""Every city block, in order (0 to 35)."""
 BLOCK_XY: Final[tuple[tuple[int, int], ...]] = tuple((b["x"], b["y"]) for b in _DATA["blocks"])
 BLOCK_AREA: Final[tuple[int, ...]] = tuple(b["area"] for b in _DATA["blocks"])
 BLOCK_PERMITS: Final[tuple[tuple[int, int], ...]] = tuple(
@@ -154,7 +161,7 @@ def placeable(
     free: bool,
     exempt: bool = False,
     count_free: bool = True,
-    among: tuple[int, ...] | range = range(36),
+    among: tuple[int, ...] = ALL_BLOCKS,
 ) -> list[int]:
     """Every city block of `among` where `can_place` holds (the caps worked out once)."""
     c = st.ext["city"]

@@ -33,7 +33,10 @@ VETO: Final = 3  # (CHOICE, active, VETO, square, price, winner): veto or pass (
 CROSS: Final = 4  # (CHOICE, seat, CROSS, bridge): cross the city or pass (M-38)
 CALLOUT: Final = 5  # (CHOICE, seat, CALLOUT, offender, rest): call out a missed block (M-56)
 
-OWN, CARD, HALL_BLOCK, CALLED = range(4)
+OWN: Final = 0
+CARD: Final = 1
+HALL_BLOCK: Final = 2
+CALLED: Final = 3
 """FREE modes: own street (optional), card M08 and City Hall (b) (mandatory), and the
 block a called-out player must place, paying the caller (M-56)."""
 
@@ -53,7 +56,14 @@ CASHED: Final = "cashed"
 CALLED_OUT: Final = "called_out"
 """Event: seat called out `other`'s missed mandatory block (M-56)."""
 
-STREET, BRIDGE, METROPOL, START, CITY_HALL, HIGHWAY, COURTHOUSE = range(7)
+# square roles (`ROLE`)
+STREET: Final = 0
+BRIDGE: Final = 1
+METROPOL: Final = 2
+START: Final = 3
+CITY_HALL: Final = 4
+HIGHWAY: Final = 5
+COURTHOUSE: Final = 6
 ROLE_NAMES: Final = {
     "street": STREET,
     "bridge": BRIDGE,
@@ -245,7 +255,7 @@ def free_ok(st: GameState, seat: int, b: int) -> bool:
     )
 
 
-def free_blocks(st: GameState, seat: int, among: tuple[int, ...] | range = range(36)) -> list[int]:
+def free_blocks(st: GameState, seat: int, among: tuple[int, ...] = city.ALL_BLOCKS) -> list[int]:
     count = opt(st, "free_blocks_count_toward_turn_limit")
     return city.placeable(st, seat, free=True, count_free=count, among=among)
 
