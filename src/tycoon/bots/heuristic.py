@@ -27,9 +27,8 @@ from tycoon.bots import trading
 from tycoon.editions.board import Board, SquareKind
 from tycoon.editions.wonders import FLIGHT
 from tycoon.engine.actions import Action, Kind, items_of
-from tycoon.engine.api import clone
 from tycoon.engine.rng import Rng
-from tycoon.engine.state import GameState
+from tycoon.engine.state import GameState, shallow_copy
 from tycoon.rules import flow
 from tycoon.rules import frames as F
 from tycoon.rules.auction import bid_unit, min_bid
@@ -395,7 +394,7 @@ class HeuristicBot:
         turn, moved = self._concentrated
         if turn == st.turn and moved >= CONCENTRATE_PER_TURN:
             return None
-        trial = clone(st)  # would we build, with one house in the bank?
+        trial = shallow_copy(st)  # would we build, with one house in the bank? (read only)
         trial.houses_left = 1
         want = self._build(trial, seat, reserve)  # the same deeds and buildings
         if want is None or want.kind != Kind.BUILD or st.level[want.a] >= max_houses(st):

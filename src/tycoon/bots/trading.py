@@ -27,8 +27,7 @@ from typing import Final
 
 from tycoon.editions.board import Board
 from tycoon.engine.actions import Action, Kind
-from tycoon.engine.api import clone
-from tycoon.engine.state import GameState
+from tycoon.engine.state import GameState, shallow_copy
 from tycoon.rules import flow
 from tycoon.rules.property import can_sell_building, group_has_building
 from tycoon.rules.trade import sellable_deeds
@@ -322,21 +321,30 @@ def unlocking_sale(
         return None
     streets = st.edition.board.streets
     owner, level = st.owner, st.level
-    sells = [s for s in streets if owner[s] == seat and level[s] and can_sell_building(st, seat, s)]
-    if not sells:
+    sell, top = -1, 0  # the highest building of ours on sale, the last street of equals
+    for s in streets:
+        lvl = level[s]
+        if (
+            owner[s] == seat
+            and (lvl > top or (lvl and lvl == top and s > sell))
+            and can_sell_building(st, seat, s)
+        ):
+            sell, top = s, lvl
+    if sell < 0:
         return None
     # the same position without our buildings: is a sale there? (the deeds, the cash and
     # the other builders are the same: only the rules' test needs the position itself)
     tries = list(_consolidations(st, seat, reserve, built - {seat}))
     if not tries:
         return None
-    bare = clone(st)
+    bare = shallow_copy(st)  # read only: a copy of the levels, the rest shared
+    bare.level = level[:]
     for s in streets:
         if owner[s] == seat:
             bare.level[s] = 0
     if not any(flow.is_legal(bare, a, seat) for a in tries):
         return None
-    return Action(Kind.SELL_BUILDING, max(sells, key=lambda s: (level[s], s)))
+    return Action(Kind.SELL_BUILDING, sell)
 
 
 def builders(st: GameState) -> set[int]:

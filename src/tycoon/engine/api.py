@@ -11,7 +11,6 @@ outcome(st)
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +19,7 @@ from tycoon.engine.bounds import fault
 from tycoon.engine.errors import ActionParseError, IllegalActionError, OptionError
 from tycoon.engine.events import Event
 from tycoon.engine.rng import Rng
-from tycoon.engine.state import GameState
+from tycoon.engine.state import GameState, shallow_copy
 from tycoon.engine.types import CHANCE, TERMINAL, Outcome, Termination
 from tycoon.rules import flow
 
@@ -180,7 +179,7 @@ def sample_chance(st: GameState) -> Action:
 
 def clone(st: GameState) -> GameState:
     """An independent copy: mutable containers are copied, edition data is shared."""
-    new = copy.copy(st)
+    new = shallow_copy(st)
     new.rng = st.rng.copy()
     new.cash = st.cash[:]
     new.pos = st.pos[:]

@@ -132,3 +132,45 @@ class GameState:
 
     def __repr__(self) -> str:
         return f"<GameState {self.edition.id} turn={self.turn} active={self.active}>"
+
+
+def shallow_copy(st: GameState) -> GameState:
+    """A new state whose every field is `st`'s own object, containers shared: the start of
+    `clone` (`tycoon.engine.api`), and alone a what-if for reading only that replaces a
+    field or two (a test checks that every field of `STATE_FIELDS` is here)."""
+    new = GameState()
+    new.active = st.active
+    new.alive = st.alive
+    new.bank = st.bank
+    new.built_mask = st.built_mask
+    new.card_holder = st.card_holder
+    new.cash = st.cash
+    new.claims = st.claims
+    new.decks = st.decks
+    new.edition = st.edition
+    new.events = st.events
+    new.ext = st.ext
+    new.first = st.first
+    new.history = st.history
+    new.hotels_built = st.hotels_built
+    new.hotels_left = st.hotels_left
+    new.houses_built = st.houses_built
+    new.houses_left = st.houses_left
+    new.jail = st.jail
+    new.landings = st.landings
+    new.last_dice = st.last_dice
+    new.level = st.level
+    new.mortgaged = st.mortgaged
+    new.n = st.n
+    new.names = st.names
+    new.options = st.options
+    new.owner = st.owner
+    new.pos = st.pos
+    new.rng = st.rng
+    new.rounds = st.rounds
+    new.seed = st.seed
+    new.stack = st.stack
+    new.termination = st.termination
+    new.turn = st.turn
+    new.winners = st.winners
+    return new
