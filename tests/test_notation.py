@@ -258,3 +258,16 @@ def test_legal_actions_of_reachable_states_round_trip(
         for a, t in zip(legal, texts, strict=True):
             assert parse_action(game, t) == a
             assert parse_text(t.upper()) == a
+
+
+def test_shared_actions_equal_new_ones_and_the_table_stays_bounded() -> None:
+    """`action_of` hands out one object per value; values outside 0..2^32 are made anew."""
+    from tycoon.engine import actions
+
+    a = actions.action_of(actions.Kind.CLAIM, 2)
+    assert a == actions.Action(actions.Kind.CLAIM, 2) and a is actions.action_of(11, 2)
+    assert actions.action_of(actions.Kind.BID, -5) == actions.Action(actions.Kind.BID, -5)
+    assert actions.action_of(actions.Kind.BID, 1 << 40).a == 1 << 40
+    for amount in range(actions._SHARED_KEPT + 10):
+        actions.action_of(actions.Kind.BID, amount)
+    assert len(actions._SHARED) <= actions._SHARED_KEPT

@@ -26,7 +26,7 @@ from typing import Any, Final, Protocol
 from tycoon.bots import trading
 from tycoon.editions.board import Board, SquareKind
 from tycoon.editions.wonders import FLIGHT
-from tycoon.engine.actions import Action, Kind, items_of
+from tycoon.engine.actions import Action, Kind, action_of, items_of
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState, shallow_copy
 from tycoon.rules import flow
@@ -212,7 +212,7 @@ class HeuristicBot:
         if st.claims and (st.jail[seat] < 0 or st.edition.mechanics.jailed_owner_collects):
             for c in st.claims:
                 if c[0] == seat:
-                    return Action(Kind.CLAIM, c[1])
+                    return action_of(Kind.CLAIM, c[1])
         return None
 
     def deals(self, st: GameState, seat: int) -> list[Action]:
@@ -272,7 +272,7 @@ class HeuristicBot:
         if k == F.ACQUIRED:
             return self._acquired(st, seat, f[2])
         if k == F.FINAL_CLAIM:
-            return Action(Kind.CLAIM, f[2])
+            return action_of(Kind.CLAIM, f[2])
         if k == F.DEMAND:
             return legal[-1]  # as many as it may place
         if k == F.PLACE:  # a building won at a shortage auction (W-77): where it builds
@@ -291,7 +291,7 @@ class HeuristicBot:
         for s in range(mask.bit_length()):
             if mask >> s & 1:
                 if cash - redeem_cost(st, s) >= keep:
-                    return Action(Kind.UNMORTGAGE, s)
+                    return action_of(Kind.UNMORTGAGE, s)
                 if first < 0:
                     first = s
         return Action(Kind.KEEP_MORTGAGED, first)
@@ -381,7 +381,7 @@ class HeuristicBot:
                 for s in members:  # the cheap test of the reserve first, then the rules
                     cost = house_cost[s] if level[s] < per_hotel else hotel_cost[s]
                     if cost <= spare and can_build(st, seat, s):
-                        return Action(Kind.BUILD, s)
+                        return action_of(Kind.BUILD, s)
         return None
 
     def _concentrate(self, st: GameState, seat: int, reserve: int) -> Action | None:
@@ -414,7 +414,7 @@ class HeuristicBot:
                 and can_sell_building(st, seat, s)
             ):
                 best, key = s, (b.house_cost[s], -lvl, s)
-        return Action(Kind.SELL_BUILDING, best) if best >= 0 else None
+        return action_of(Kind.SELL_BUILDING, best) if best >= 0 else None
 
     def _redeem(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
         cash = st.cash[seat]
@@ -425,7 +425,7 @@ class HeuristicBot:
         owner = st.owner
         for s in st.edition.board.deeds:
             if mortgaged[s] and owner[s] == seat and cash - redeem_cost(st, s) >= 800 * sc:
-                return Action(Kind.UNMORTGAGE, s)
+                return action_of(Kind.UNMORTGAGE, s)
         return None
 
     def _sale(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
@@ -495,13 +495,13 @@ class HeuristicBot:
             return _PASS
         step = self.bid_step
         if not step:
-            return Action(Kind.BID, lo)
+            return action_of(Kind.BID, lo)
         limit -= limit % bid_unit(st)  # a capped jump stays a legal amount
         if f[5] < 0:
             target = opening // step * step
         else:
             target = f[4] + max(step, worth // 10 // step * step)
-        return Action(Kind.BID, min(max(lo, target), limit))
+        return action_of(Kind.BID, min(max(lo, target), limit))
 
     def _raise(self, st: GameState, seat: int, legal: Sequence[Action], done: Action) -> Action:
         """In a debt: pay when it can, else sell the highest building, else mortgage the
@@ -516,7 +516,7 @@ class HeuristicBot:
             if k == Kind.SELL_BUILDING and (level[s] > top or (level[s] == top and s > sell)):
                 sell, top = s, level[s]
         if sell >= 0:
-            return Action(Kind.SELL_BUILDING, sell)
+            return action_of(Kind.SELL_BUILDING, sell)
         mort, useful = -1, True  # the first deed that helps no group, else the first deed
         for k, s in options:
             if k == Kind.MORTGAGE:
@@ -524,7 +524,7 @@ class HeuristicBot:
                 if mort < 0 or (useful and not helps) or (useful == helps and s < mort):
                     mort, useful = s, helps
         if mort >= 0:
-            return Action(Kind.MORTGAGE, mort)
+            return action_of(Kind.MORTGAGE, mort)
         if flow.is_legal(st, _BANKRUPT, seat):
             return _BANKRUPT
         return legal[0]

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from tycoon.editions.metropol import city, turn
-from tycoon.engine.actions import Action, Kind, squares_of
+from tycoon.engine.actions import Action, Kind, action_of, squares_of
 from tycoon.engine.state import GameState
 from tycoon.rules import debt, flow, trade
 from tycoon.rules import frames as F
@@ -35,9 +35,6 @@ _ROLL: Final = Action(Kind.ROLL)
 RESERVE: Final = 400_000
 _AUCTION: Final = F.AUCTION
 _BID: Final = Kind.BID
-_BIDS: Final[dict[int, Action]] = {}
-"""Bid actions by amount: an auction asks for a bid every 50,000 (M-25)."""
-_BIDS_KEPT: Final = 4096
 _NEAR: Final[dict[int, tuple[int, ...]]] = {
     sq: tuple(p for blk in blocks for p in city.BLOCK_PERMITS[blk] if p != sq)
     for sq, blocks in city.PERMIT_BLOCKS.items()
@@ -215,7 +212,7 @@ def _ahead(st: GameState, seat: int, pos: int) -> int:
 def _bid(st: GameState, seat: int, f: tuple[int, ...]) -> Action:
     lo = min_bid(st, f)
     limit = min(permit_value(st, seat, f[2]), st.cash[seat] - RESERVE)
-    return Action(Kind.BID, lo) if lo <= limit else _PASS
+    return action_of(Kind.BID, lo) if lo <= limit else _PASS
 
 
 def _build(st: GameState, seat: int) -> Action:
@@ -226,9 +223,9 @@ def _build(st: GameState, seat: int) -> Action:
         b, score = _top_block(st, seat, paid)
         spare = st.cash[seat] - 100_000
         if not end_ok:
-            return Action(Kind.BLOCK, b)  # M-55: a block is due
+            return action_of(Kind.BLOCK, b)  # M-55: a block is due
         if (score >= 4 and spare >= RESERVE) or (score >= 1 and spare >= 3 * RESERVE):
-            return Action(Kind.BLOCK, b)
+            return action_of(Kind.BLOCK, b)
     return _END
 
 
@@ -287,12 +284,7 @@ class MetropolBrain:
         lo = min_bid(st, f)
         if lo > self._value or lo > st.cash[seat] - RESERVE:
             return _PASS
-        bid = _BIDS.get(lo)
-        if bid is None:
-            bid = Action(_BID, lo)
-            if len(_BIDS) < _BIDS_KEPT:
-                _BIDS[lo] = bid
-        return bid
+        return action_of(_BID, lo)  # an auction asks for a bid every 50,000 (M-25)
 
     def respond(self, st: GameState, seat: int) -> Action | None:
         """Nothing out of turn: metropol rent is paid at once, with no claims."""

@@ -127,6 +127,25 @@ class Action(NamedTuple):
         return f"Action({action_text(self)!r})"
 
 
+_SHARED: Final[dict[int, Action]] = {}
+_SHARED_KEPT: Final = 65536
+
+
+def action_of(kind: int, a: int = 0) -> Action:
+    """`Action(kind, a)`, one shared object per value while the table holds it (actions are
+    immutable). For a bot's frequent answers (claims, builds, bids): compiled code builds a
+    NamedTuple through its Python `__new__`, which costs several dictionary lookups."""
+    if not 0 <= a < 1 << 32:
+        return Action(kind, a)
+    key = kind << 32 | a
+    act = _SHARED.get(key)
+    if act is None:
+        if len(_SHARED) >= _SHARED_KEPT:
+            _SHARED.clear()
+        act = _SHARED[key] = Action(kind, a)
+    return act
+
+
 _WORDS: Final[dict[int, str]] = {
     Kind.DICE: "roll",
     Kind.ROLL: "roll",
