@@ -40,12 +40,8 @@ def jail_fee(st: GameState) -> int:
 def own_actions(st: GameState, seat: int) -> list[Action]:
     """C-42.2: serve, use a card, or pay $100 and roll (only if the $100 can be paid).
     W-66: pay the fine, use a card, or roll for a double."""
-    acts = [Action(Kind.SERVE if st.edition.mechanics.jail == "skip_turns" else Kind.ROLL)]
-    if st.cash[seat] >= jail_fee(st):
-        acts.append(Action(Kind.PAY_FINE))
-    if jail_cards_of(st, seat):
-        acts.append(Action(Kind.USE_CARD))
-    return acts
+    stay = Kind.SERVE if st.edition.mechanics.jail == "skip_turns" else Kind.ROLL
+    return [Action(k) for k in (stay, Kind.PAY_FINE, Kind.USE_CARD) if own_action_ok(st, seat, k)]
 
 
 def own_action_ok(st: GameState, seat: int, kind: int) -> bool:
