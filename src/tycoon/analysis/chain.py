@@ -36,9 +36,8 @@ from tycoon.editions.base import Edition
 from tycoon.editions.registry import find_edition
 from tycoon.engine import events as ev
 from tycoon.engine.actions import Action
-from tycoon.engine.api import new_game
-from tycoon.engine.rng import Rng
-from tycoon.engine.state import STATE_FIELDS, GameState
+from tycoon.engine.api import clone, new_game
+from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
 from tycoon.rules import flow
 from tycoon.rules import frames as F
@@ -53,27 +52,6 @@ _NOTHING = object()
 """No action (an origin that is the parent state itself)."""
 _RESTART = object()
 """A pseudo-action of the probe log: the pawn's next turn starts (`flow.start_turn`)."""
-
-
-_NESTED = frozenset({"decks"})
-"""Slots holding lists of lists."""
-
-
-def fast_clone(st: GameState) -> GameState:
-    """`clone` by the state's slots: every list is copied (the lists in `decks` and in
-    dicts too), the generator is copied, the rest is shared."""
-    new = GameState.__new__(GameState)
-    for name in STATE_FIELDS:
-        v = getattr(st, name)
-        t = type(v)
-        if t is list:
-            v = [x[:] for x in v] if name in _NESTED else v[:]
-        elif t is dict:
-            v = {k: (x[:] if type(x) is list else x) for k, x in v.items()}
-        elif t is Rng:
-            v = v.copy()
-        setattr(new, name, v)
-    return new
 
 
 Origin = tuple[GameState, Any, tuple[tuple[int, ...], ...]]
@@ -268,7 +246,7 @@ class _Explorer:
 
     def normal(self, st: GameState) -> GameState:
         """A clone with the money, ownership, cards and edition state of the template."""
-        s = fast_clone(st)
+        s = clone(st)
         s.cash = [CASH] * s.n
         s.alive = [True] * s.n
         s.claims = []
@@ -309,7 +287,7 @@ class _Explorer:
         """Apply `a` to a clone; a card draw branches over every card of its deck. Each
         result carries how to rebuild it: (`st`, `a`, the forced draws)."""
         forced = forced or self.no_force
-        s = fast_clone(st)
+        s = clone(st)
         d = self.step(s, a, forced)
         if d < 0:
             return [(1.0, s, (st, a, forced))]
@@ -363,7 +341,7 @@ class _Explorer:
         is branched."""
         seat = self.seat
         if origin is None:
-            origin = (fast_clone(st), _NOTHING, self.no_force)
+            origin = (clone(st), _NOTHING, self.no_force)
         log: list[Any] = []
         while True:
             if st.termination:
@@ -396,7 +374,7 @@ class _Explorer:
                 log.append(a)
                 continue
             parent, first, forced = origin
-            pre = fast_clone(parent)
+            pre = clone(parent)
             if first is not _NOTHING:
                 self.step(pre, first, forced)
             for x in log:
