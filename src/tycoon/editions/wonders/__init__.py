@@ -19,7 +19,7 @@ from tycoon.engine.actions import Action, Kind, squares_of
 from tycoon.engine.state import GameState
 from tycoon.engine.types import Termination
 from tycoon.rules import frames as F
-from tycoon.rules.common import emit, give
+from tycoon.rules.common import emit, give, option
 from tycoon.rules.setup import deal_deeds
 from tycoon.rules.why import Refusal
 
@@ -65,8 +65,6 @@ Wonders: `roll` (a double rolls again; the third jails), `buy` / `auction`,
     # --- state and setup ---------------------------------------------------------------------
 
     refusal_rules = why.RULES
-    _per_hotel: tuple[object, int] = (None, 4)
-    """`houses_per_hotel`'s last (options object, answer): one tuple, read and replaced whole."""
 
     def why_illegal(self, st: GameState, seat: int, a: Action) -> Refusal | None:
         return why.refusal(st, seat, a)
@@ -81,15 +79,10 @@ Wonders: `roll` (a double rolls again; the third jails), `buy` / `auction`,
             deal_deeds(st, self.board.constants["deeds_dealt_per_player"])
 
     def houses_per_hotel(self, st: GameState) -> int:
-        """W-68, W-97: 4 houses make a hotel, 3 under quick-play rule 2 (the answer for the
-        last options object is kept: every build test asks)."""
-        last = self._per_hotel
-        if last[0] is st.options:
-            return last[1]
-        o = _opts(st)
-        houses = 3 if o.quick_play or o.three_house_hotels else 4
-        self._per_hotel = (o, houses)
-        return houses
+        """W-68, W-97: 4 houses make a hotel, 3 under quick-play rule 2 (read through
+        `option`, which keeps its answers per options object: every build test asks)."""
+        three = option(st, "quick_play", False) or option(st, "three_house_hotels", False)
+        return 3 if three else 4
 
     def valued_houses_per_hotel(self, st: GameState) -> int:
         """W-93: a hotel is valued as its price plus H houses (option: always 3)."""
