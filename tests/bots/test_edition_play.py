@@ -57,6 +57,11 @@ def test_builder_penthouse_placed_when_the_game_could_otherwise_last_forever() -
     brain = BuilderBrain()
     a = Action(Kind.FLOOR, 14, 0)
     assert not brain._penthouse_wins(st, 0, a)  # nobody's building: a four-way tie
+    st.ext["cell_owner"][14], st.ext["height"][14] = 0, 4  # its four-floor building
+    heights = list(st.ext["height"])
+    assert brain._penthouse_wins(st, 0, a)  # its penthouse: a sole win
+    assert st.ext["height"] == heights  # read from a what-if copy, never written
+    st.ext["cell_owner"][14], st.ext["height"][14] = -1, 0
     st.rounds = SHARED_WIN_ROUNDS
     assert brain._penthouse_wins(st, 0, a)
     st.rounds = ANYWAY_ROUNDS

@@ -28,7 +28,7 @@ from tycoon.editions.builder.chips import T, hand
 from tycoon.editions.builder.turn import CHOOSE, DISCARD, PARKING, STEAL
 from tycoon.engine.actions import Action, Kind, items_of, pack, resources_of, unpack
 from tycoon.engine.rng import Rng
-from tycoon.engine.state import GameState
+from tycoon.engine.state import GameState, shallow_copy
 from tycoon.rules import frames as F
 from tycoon.rules import trade
 from tycoon.rules.auction import min_bid
@@ -322,16 +322,15 @@ class BuilderBrain:
         """Place the penthouse if the game then ends with this seat the sole winner, after
         `SHARED_WIN_ROUNDS` rounds also if it shares the win, and after `ANYWAY_ROUNDS`
         in any case (a game whose others can no longer build would otherwise never end).
-        The scores are read with the penthouse put on the state for a moment."""
+        The scores are read from a what-if copy with the penthouse on it (the game's own
+        state is never written)."""
         if st.rounds >= ANYWAY_ROUNDS:
             return True
-        height = st.ext["height"]
-        was = height[a.a]
+        trial = shallow_copy(st)  # read only: its own heights, the rest shared
+        height = list(st.ext["height"])
         height[a.a] = island.PENTHOUSE
-        try:
-            won = scoring.winners(st, BUILDER.data)
-        finally:
-            height[a.a] = was
+        trial.ext = {**st.ext, "height": height}
+        won = scoring.winners(trial, BUILDER.data)
         return won == (seat,) or (st.rounds >= SHARED_WIN_ROUNDS and seat in won)
 
     def _swap(
