@@ -17,14 +17,37 @@ import argparse
 import json
 import os
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from tycoon.bots import make_bot
 from tycoon.bots.search import SearchBot
+from tycoon.engine.actions import Action
 from tycoon.engine.api import new_game
+from tycoon.engine.state import GameState
 from tycoon.sim.driver import play
 from tycoon.sim.runner import MAX_ACTIONS, bot_seed, sim_options
 from tycoon.sim.stats import wilson
+
+
+class Timed:
+    """A bot that plays as `inner` and adds up the time of its searched decisions (those
+    with more than one legal action)."""
+
+    def __init__(self, inner: SearchBot) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.spent = 0.0
+
+    def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        start = time.perf_counter()
+        a = self.inner.choose(st, seat, legal)
+        if len(legal) > 1:
+            self.spent += time.perf_counter() - start
+        return a
+
+    def respond(self, st: GameState, seat: int) -> Action | None:
+        return self.inner.respond(st, seat)
 
 
 def one(edition: str, budget: str, seed: int, i: int) -> tuple[float, int, float, str]:
@@ -35,22 +58,12 @@ def one(edition: str, budget: str, seed: int, i: int) -> tuple[float, int, float
     bots = [make_bot(k, bot_seed(gseed, p)) for p, k in enumerate(kinds)]
     strong = bots[me]
     assert isinstance(strong, SearchBot)
-    spent = 0.0
-    inner = strong.choose
-
-    def timed(st, seat, legal):  # type: ignore[no-untyped-def]
-        nonlocal spent
-        t = time.perf_counter()
-        a = inner(st, seat, legal)
-        if len(legal) > 1:
-            spent += time.perf_counter() - t
-        return a
-
-    strong.choose = timed  # type: ignore[method-assign]
+    timed = Timed(strong)
+    bots[me] = timed
     st = new_game(edition, kinds, gseed, sim_options(None), events=False)
     play(st, bots, MAX_ACTIONS)
     won = 1.0 / len(st.winners) if me in st.winners else 0.0
-    return won, strong.searched, spent, st.termination
+    return won, strong.searched, timed.spent, st.termination
 
 
 def logged(

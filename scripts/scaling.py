@@ -51,7 +51,7 @@ def main() -> None:
             num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1", log_to_driver=False
         )
         try:
-            simulate(**base | {"games": 4}, backend="ray")  # type: ignore[arg-type]  # warm up
+            simulate(**base | {"games": 4}, backend="ray")  # warm up
             secs, res = timed(**base, backend="ray")
             assert res == ref, "the Ray JSON differs from the process pool's"
             rows.append(("Ray, 2 workers", 2, secs))
