@@ -4,6 +4,8 @@ fair dice, and no secret in any message (issue 11 items 2 to 5, 9)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -98,6 +100,32 @@ def _replay_matches_the_game(
         assert [e["text"] for e in frame["events"]] == [e["text"] for e in m["events"]]
     bad = server.http.get(f"/api/rooms/{room_id}/replay", params={"start": len(frames)})
     assert bad.status_code == 400 and bad.json()["field"] == "start"
+
+
+def _finished_seed(server: Server, seats: list[dict[str, Any]]) -> int:
+    """Start a short bot game, wait for its end, and return the seed its record reveals."""
+    room = server.create("classic", seats, options={"turn_limit": 2})
+    server.start(room)
+    server.wait_status(room["room_id"], "finished")
+    rec = server.http.get(f"/api/rooms/{room['room_id']}/record").json()
+    assert (
+        commitment(rec["seed"], rec["fair"]["nonce"]) == server.room(room["room_id"])["commitment"]
+    )
+    seed: int = rec["seed"]
+    return seed
+
+
+def test_seeded_server_deals_games_from_its_seed_upward(
+    make_server: Callable[..., Server], tmp_dir: Path
+) -> None:
+    """`tycoon serve --seed N`: the k-th game started gets seed N + k (reproducible games for
+    tests and demonstrations); without it, every game gets a fresh secret seed."""
+    bots = [{"kind": "bot", "level": "basic"}] * 3
+    seeded = make_server(str(tmp_dir / "seeded.db"), seed=2**64 - 2)
+    assert [_finished_seed(seeded, bots) for _ in range(3)] == [2**64 - 2, 2**64 - 1, 0]
+    fresh = make_server(str(tmp_dir / "fresh.db"))
+    first, second = _finished_seed(fresh, bots), _finished_seed(fresh, bots)
+    assert first != second  # two secret 64-bit seeds
 
 
 def test_editions_board_openapi_and_static(server: Server) -> None:

@@ -28,6 +28,8 @@ ARGS = [
 ]
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
+SEED = 20261206
+"""The servers deal their games from this seed upward (`tycoon serve --seed`)."""
 
 if CHROMIUM is None:
     pytest.skip("no chromium on this machine (apt-get install chromium)", allow_module_level=True)
@@ -59,6 +61,8 @@ class Server:
             "0",
             "--grace",
             "30",
+            "--seed",  # the same games on every run: a failure can be replayed
+            str(SEED),
         ]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         # the server's output goes to a file: a pipe nobody reads would fill up and stall it

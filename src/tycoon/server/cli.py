@@ -35,6 +35,15 @@ def register(app: typer.Typer) -> None:
         rate: Annotated[
             float, typer.Option(min=0.1, help="Messages a second per connection (burst 3x).")
         ] = 20.0,
+        seed: Annotated[
+            int | None,
+            typer.Option(
+                min=0,
+                max=2**64 - 1,
+                help="Deal games from this seed upward (reproducible, so not secret: "
+                "for tests and demonstrations).",
+            ),
+        ] = None,
     ) -> None:
         """Run the game server (HTTP + WebSocket; protocol: docs/protocol.md)."""
         from tycoon.server.main import serve as run
@@ -49,6 +58,7 @@ def register(app: typer.Typer) -> None:
                     origins=tuple(origin or ()),
                     rate=rate,
                     burst=max(60, int(3 * rate)),
+                    seed=seed,
                 ),
                 host,
                 port,

@@ -50,6 +50,8 @@ def serve(config: Config, host: str = "127.0.0.1", port: int = 8000) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(100_000, 50, 1000)
+    if config.seed is not None:
+        print(f"games are dealt from seed {config.seed} upward: their dice are not secret")
     print(f"tycoon server listening on http://{shown}:{actual}/ (store: {config.db})", flush=True)
     sys.stdout.flush()
     server.run(sockets=[sock])

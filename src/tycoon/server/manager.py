@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from tycoon.editions.registry import find_edition
 from tycoon.engine.api import new_game
 from tycoon.engine.errors import TycoonError
+from tycoon.server import fair
 from tycoon.server.levels import bot_name
 from tycoon.server.room import Refused, Room, Seat, new_token, token_hash
 from tycoon.server.store import Store
@@ -40,6 +41,10 @@ class Config:
     max_message: int = 16 * 1024
     origins: tuple[str, ...] = ()
     """Origins accepted besides the server's own host."""
+    seed: int | None = None
+    """Deal the games from this seed upward (the k-th game this process starts gets
+    seed + k) instead of secret seeds: reproducible games for tests and demonstrations,
+    whose dice are known in advance. None: secret seeds (`tycoon.server.fair`)."""
 
 
 def _validation(field: str, message: str) -> Refused:
@@ -69,6 +74,17 @@ class Manager:
         self.rooms: dict[str, Room] = {}
         self._steps: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]] = []
         self._committer: asyncio.Task[None] | None = None
+        self._dealt = 0
+        """Games started by this process (`deal_seed` with `Config.seed`)."""
+
+    def deal_seed(self) -> tuple[int, str]:
+        """The seed and nonce of the next game started: secret ones (`fair.new_seed`), or
+        with `Config.seed` the next of seed, seed + 1, ... (the nonce stays secret)."""
+        seed, nonce = fair.new_seed()
+        if self.config.seed is not None:
+            seed = (self.config.seed + self._dealt) % (1 << 64)
+            self._dealt += 1
+        return seed, nonce
 
     async def log_step(self, room_id: str, idx: int, seat: int, action: str) -> None:
         """Commit one step of a room's log; return once it is committed. The steps of rooms

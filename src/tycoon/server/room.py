@@ -451,10 +451,11 @@ class Room:
     # --- the game --------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Deal the game: a fresh secret seed, its commitment published (item 9)."""
+        """Deal the game: a fresh secret seed (`Manager.deal_seed`), its commitment
+        published (item 9)."""
         cfg = self.settings
         names = [s.name for s in self.seats]
-        self.seed, self.nonce = fair.new_seed()
+        self.seed, self.nonce = self.mgr.deal_seed()
         self.commitment = fair.commitment(self.seed, self.nonce)
         st = new_game(cfg["edition"], names, self.seed, cfg["options"])
         self.mgr.store.start_game(
