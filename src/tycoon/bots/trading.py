@@ -22,7 +22,7 @@ Every offer is checked with `is_legal`; a bot makes at most one a turn (and the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Final
 
 from tycoon.editions.board import Board
@@ -275,18 +275,21 @@ def consolidation_offer(
     return None
 
 
-def _consolidations(st: GameState, seat: int, reserve: int, built: set[int]) -> Iterator[Action]:
+def _consolidations(st: GameState, seat: int, reserve: int, built: set[int]) -> list[Action]:
     """The sales `consolidation_offer` tries, in order, before the rules' test (`built`:
     the seats that own buildings, `seat` not among them)."""
     b = st.edition.board
     unit = b.constants["money_unit"]
     cash = st.cash
+    out: list[Action] = []
     for mine, held in holdings(st).split.get(seat, ()):
+        # the buyer: ahead of us, and of every other holder, by (owns buildings, deeds
+        # held, cash); the first in seat order on ties
         best = -1
         for o in held:  # in seat order
-            key = (o in built, held[o], cash[o])
-            if key > (False, len(mine), cash[seat]) and (
-                best < 0 or key > (best in built, held[best], cash[best])
+            built_o, held_o, cash_o = o in built, held[o], cash[o]
+            if _ahead(built_o, held_o, cash_o, False, len(mine), cash[seat]) and (
+                best < 0 or _ahead(built_o, held_o, cash_o, best in built, held[best], cash[best])
             ):
                 best = o
         if best < 0:
@@ -297,7 +300,17 @@ def _consolidations(st: GameState, seat: int, reserve: int, built: set[int]) -> 
             price = premium(st, seat, s)
         if cash[best] - price < reserve:
             continue
-        yield Action(Kind.SELL_DEED, 1 << s, best, price)
+        out.append(Action(Kind.SELL_DEED, 1 << s, best, price))
+    return out
+
+
+def _ahead(built: bool, held: int, cash: int, built2: bool, held2: int, cash2: int) -> bool:
+    """(built, held, cash) > (built2, held2, cash2), compared in that order."""
+    if built != built2:
+        return built
+    if held != held2:
+        return held > held2
+    return cash > cash2
 
 
 DEADLOCK_ROUNDS: Final = 100
@@ -334,7 +347,7 @@ def unlocking_sale(
         return None
     # the same position without our buildings: is a sale there? (the deeds, the cash and
     # the other builders are the same: only the rules' test needs the position itself)
-    tries = list(_consolidations(st, seat, reserve, built - {seat}))
+    tries = _consolidations(st, seat, reserve, built - {seat})
     if not tries:
         return None
     bare = shallow_copy(st)  # read only: a copy of the levels, the rest shared
