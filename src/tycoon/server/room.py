@@ -451,8 +451,8 @@ class Room:
     # --- the game --------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Deal the game: a fresh secret seed (`Manager.deal_seed`), its commitment
-        published (item 9)."""
+        """Deal the game: its seed (`Manager.deal_seed`: a fresh secret one unless the server
+        deals from a seed of its own) and the seed's commitment, published (item 9)."""
         cfg = self.settings
         names = [s.name for s in self.seats]
         self.seed, self.nonce = self.mgr.deal_seed()
