@@ -194,6 +194,33 @@ def test_search_departs_from_basic_a_bounded_number_of_times_per_turn(
     assert all(len(set(v)) == len(v) for v in per_turn.values())
 
 
+def test_departure_margin_and_errors_can_be_set_per_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`SearchBot(margin=..., errors=...)` replaces the edition's `search_departure` pair in
+    the departure test; without them the edition's pair is used."""
+    from tycoon.bots import search
+
+    seen: list[tuple[float, float]] = []
+
+    def record(xs: list[float], base: list[float], margin: float, errors: float) -> bool:
+        seen.append((margin, errors))
+        return False
+
+    monkeypatch.setattr(search, "ahead", record)
+    for bot, want in (
+        (SearchBot(3, rounds=2, margin=0.5, errors=3.5), (0.5, 3.5)),
+        (SearchBot(3, rounds=2, errors=1.5), (0.02, 1.5)),
+        (SearchBot(3, rounds=2), (0.02, 2.0)),
+    ):
+        st = new_game("classic", ["a", "b", "c"], 3, events=False)
+        bots = [bot, make_bot("basic", 1), make_bot("basic", 2)]
+        seen.clear()
+        for _ in range(2_000):
+            if seen or st.termination:
+                break
+            step(st, bots)
+        assert seen and set(seen) == {want}
+
+
 def _searched_deals(
     edition: str, seed: int, legal_only: bool
 ) -> Iterator[tuple[list[Action], list[Action], list[Action]]]:

@@ -180,6 +180,7 @@ class SearchBot:
         horizon_rounds: int | None = None,
         margin: float | None = None,
         flow_rounds: int = FLOW_ROUNDS,
+        errors: float | None = None,
     ) -> None:
         self.rng = Rng(seed)
         self.rounds = rounds
@@ -190,6 +191,9 @@ class SearchBot:
         None: the edition's `search_horizon_rounds`."""
         self.margin = margin
         """How far the best candidate must lead the `basic` choice on average; None: the
+        edition's `search_departure`."""
+        self.errors = errors
+        """By how many standard errors of the paired differences it must lead; None: the
         edition's `search_departure`."""
         self.flow_rounds = flow_rounds
         self.basic = HeuristicBot(seed)
@@ -264,6 +268,8 @@ class SearchBot:
         margin, errors = st.edition.search_departure
         if self.margin is not None:
             margin = self.margin
+        if self.errors is not None:
+            errors = self.errors
         if best != 0 and ahead(rows[best][-len(rows[0]) :], rows[0], margin, errors):
             departed.add((here, cands[best]))
             return cands[best]
