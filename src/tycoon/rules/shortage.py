@@ -23,14 +23,14 @@ from tycoon.rules.common import emit, seats_from
 from tycoon.rules.property import HOTEL, build, max_houses
 
 
-def _placeable(st: GameState, seat: int, square: int, building: int) -> bool:
-    """Could `seat` legally place the building on `square` now, cash aside (W-69 to W-75)?"""
+def _placeable(st: GameState, seat: int, square: int, building: int, h: int, top: int) -> bool:
+    """Could `seat` legally place the building on `square` now, cash aside (W-69 to W-75)?
+    `h`: houses per hotel; `top`: most houses on a street (`max_houses`)."""
     b = st.edition.board
     if st.owner[square] != seat or b.kind[square] != SquareKind.STREET:
         return False
     lvl = st.level[square]
-    h = st.edition.houses_per_hotel(st)
-    if lvl == HOTEL or (lvl >= max_houses(st) if building == F.HOUSE else lvl < h):
+    if lvl == HOTEL or (lvl >= top if building == F.HOUSE else lvl < h):
         return False
     need = (0 if st.options.uneven_building else lvl) if building == F.HOUSE else h
     return all(
@@ -41,7 +41,8 @@ def _placeable(st: GameState, seat: int, square: int, building: int) -> bool:
 
 def places(st: GameState, seat: int, building: int) -> list[int]:
     """Squares where `seat` could place the building now."""
-    return [s for s in st.edition.board.streets if _placeable(st, seat, s, building)]
+    h, top = st.edition.houses_per_hotel(st), max_houses(st)
+    return [s for s in st.edition.board.streets if _placeable(st, seat, s, building, h, top)]
 
 
 def capacity(st: GameState, seat: int, building: int) -> int:
@@ -172,7 +173,7 @@ def place_ok(st: GameState, f: Frame, a: Action) -> bool:
         a.kind == Kind.BUILD
         and not a.b
         and 0 <= a.a < st.edition.board.size
-        and _placeable(st, f[1], a.a, f[2])
+        and _placeable(st, f[1], a.a, f[2], st.edition.houses_per_hotel(st), max_houses(st))
     )
 
 
