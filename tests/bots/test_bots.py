@@ -251,3 +251,15 @@ def test_w84_basic_never_swaps_within_a_split_group() -> None:
     give_deeds(st, 1, [3])
     offer = trading.exchange_offer(st, 0, 0)
     assert offer is not None and (offer.b, offer.c) == (0, 1 << 3) and offer.d > 0
+
+
+def test_c57_a_bot_sells_its_highest_building_first_the_last_street_of_equals() -> None:
+    """`trading.highest_building`: the debt raise and the unlocking sale (C-57) both sell the
+    highest building first, the last street among equals; none without a candidate."""
+    from tycoon.bots.trading import highest_building
+
+    level = [0] * 40
+    level[6], level[8], level[9], level[39] = 3, 5, 5, 1
+    assert highest_building([39, 9, 6, 8], level) == 9
+    assert highest_building([6, 39], level) == 6
+    assert highest_building([], level) == -1

@@ -511,10 +511,7 @@ class HeuristicBot:
             return done
         options = raise_cash_options(st, seat)
         level = st.level
-        sell, top = -1, -1  # the highest building, the last street of equals
-        for k, s in options:
-            if k == Kind.SELL_BUILDING and (level[s] > top or (level[s] == top and s > sell)):
-                sell, top = s, level[s]
+        sell = trading.highest_building([s for k, s in options if k == Kind.SELL_BUILDING], level)
         if sell >= 0:
             return action_of(Kind.SELL_BUILDING, sell)
         mort, useful = -1, True  # the first deed that helps no group, else the first deed

@@ -334,15 +334,10 @@ def unlocking_sale(
         return None
     streets = st.edition.board.streets
     owner, level = st.owner, st.level
-    sell, top = -1, 0  # the highest building of ours on sale, the last street of equals
-    for s in streets:
-        lvl = level[s]
-        if (
-            owner[s] == seat
-            and (lvl > top or (lvl and lvl == top and s > sell))
-            and can_sell_building(st, seat, s)
-        ):
-            sell, top = s, lvl
+    sell = highest_building(
+        [s for s in streets if owner[s] == seat and level[s] and can_sell_building(st, seat, s)],
+        level,
+    )
     if sell < 0:
         return None
     # the same position without our buildings: is a sale there? (the deeds, the cash and
@@ -358,6 +353,16 @@ def unlocking_sale(
     if not any(flow.is_legal(bare, a, seat) for a in tries):
         return None
     return Action(Kind.SELL_BUILDING, sell)
+
+
+def highest_building(squares: list[int], level: list[int]) -> int:
+    """Of `squares`, the one with the highest building (the last square of equals); -1 for
+    none. The building a bot sells first."""
+    best, top = -1, -1
+    for s in squares:
+        if level[s] > top or (level[s] == top and s > best):
+            best, top = s, level[s]
+    return best
 
 
 def builders(st: GameState) -> set[int]:
