@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 
 from tests.web.conftest import Server, new_page, shoot
 from tests.web.play import actions, choose, create_room, in_game, start, step
@@ -193,3 +193,58 @@ def test_counter_offer_accepted(server: Server, browser: Browser) -> None:
     finally:
         ctx_a.close()
         ctx_b.close()
+
+
+def _stale_room(page: Page, room: str, **stale: object) -> None:
+    """The page's first fetch of the room answers as it stood earlier (before a join or a
+    start), so the page hears of the change only from its socket's welcome."""
+    done = False
+
+    def handle(route: Route) -> None:
+        nonlocal done
+        resp = route.fetch()
+        body = resp.json()
+        if not done:
+            done = True
+            body.update(stale)
+        route.fulfill(response=resp, json=body)
+
+    page.route(f"**/api/rooms/{room}", handle)
+
+
+def test_waiting_room_follows_a_join_and_a_start_it_missed(
+    server: Server, browser: Browser
+) -> None:
+    """A join or a start that lands between the page's fetch of the room and its socket's
+    welcome still reaches the page: it shows the new seat, then turns into the game."""
+    ctx_a = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx_b = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx_c = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        a, watch_a = new_page(ctx_a)
+        room = create_room(a, server.url, "classic", ["human", "human", "basic"], name="Ann")
+        invite = a.input_value("#invite-link")  # the waiting room is drawn
+        seats = a.evaluate("window.tycoonRoom.room.seats")
+        b, watch_b = new_page(ctx_b)
+        b.goto(invite)
+        b.fill("#join-name", "Bob")
+        b.click("#join-btn")
+        a.wait_for_selector("text=Bob")
+        # a spectator whose fetch still shows the seat free: the welcome names Bob
+        early, watch_early = new_page(ctx_c)
+        _stale_room(early, room, seats=seats)
+        early.goto(f"{server.url}/r/{room}")
+        early.wait_for_selector(".seats >> text=Bob")
+        start(a)
+        in_game(b)
+        # a page whose fetch still shows the room open: the welcome starts its game
+        late, watch_late = new_page(ctx_c)
+        _stale_room(late, room, status="open")
+        late.goto(f"{server.url}/r/{room}")
+        in_game(late)
+        in_game(early)  # and the page that was already waiting follows the start as before
+        watches = (watch_a, watch_b, watch_early, watch_late)
+        assert [w.errors for w in watches] == [[]] * 4
+    finally:
+        for ctx in (ctx_a, ctx_b, ctx_c):
+            ctx.close()

@@ -237,15 +237,15 @@ export class RoomPage {
     this.conn = new Connection(this.id, this.watching && !this.token ? null : this.token, {
       status: (s) => { if (this.el && this.el.status) this.el.status.textContent = s; },
       welcome: (m) => {
-        if (m.room) this.room = { ...this.room, ...m.room };
         if (m.seat === null && this.token && !this.watching) {
           // the token no longer holds a seat here
           store.forgetSeat(this.id);
           this.token = null;
         }
-        if (!this.inGame) { this.maybeRefreshWaiting(m.room); return; }
-        if (!this.boardUI) { this.pendingView = m; return; }
-        this.setView(m.view, m.version, [], true);
+        // the room may have moved on between our fetch and this socket (a join, a start)
+        if (!this.inGame) { if (m.room) this.roomChanged(m.room); return; }
+        if (m.room) this.room = { ...this.room, ...m.room };
+        if (this.boardUI) this.setView(m.view, m.version, [], true);
       },
       update: (m) => {
         if (!this.boardUI) return;
@@ -259,19 +259,20 @@ export class RoomPage {
         this.renderPlayersOnly();
       },
       chat: (m) => this.addChat(m),
-      room: (m) => {
-        const before = this.room.status;
-        this.room = { ...this.room, ...m.room };
-        if (before === "open" && this.room.status !== "open" && !this.inGame) { this.game(); return; }
-        if (this.room.status === "open" && !this.inGame) { this.waitingRoom(); return; }
-        if (this.room.status === "finished" && this.view) this.showEnd();
-      },
+      room: (m) => this.roomChanged(m.room),
       error: (m) => announce(m.message || m.code, "error"),
     });
   }
 
-  maybeRefreshWaiting(room) {
-    if (room) this.room = { ...this.room, ...room };
+  // The room as the server now describes it: the waiting room follows its seats and turns into
+  // the game once it starts, however late this page hears of it.
+  roomChanged(room) {
+    const seatsBefore = JSON.stringify(this.room.seats);
+    this.room = { ...this.room, ...room };
+    if (this.inGame) {
+      if (this.room.status === "finished" && this.view) this.showEnd();
+    } else if (this.room.status !== "open") this.game();
+    else if (JSON.stringify(this.room.seats) !== seatsBefore) this.waitingRoom();
   }
 
   async act(text) {
