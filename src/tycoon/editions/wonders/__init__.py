@@ -19,7 +19,7 @@ from tycoon.engine.actions import Action, Kind, squares_of
 from tycoon.engine.state import GameState
 from tycoon.engine.types import Termination
 from tycoon.rules import frames as F
-from tycoon.rules.common import emit, give, option
+from tycoon.rules.common import emit, give
 from tycoon.rules.setup import deal_deeds
 from tycoon.rules.why import Refusal
 
@@ -79,10 +79,8 @@ Wonders: `roll` (a double rolls again; the third jails), `buy` / `auction`,
             deal_deeds(st, self.board.constants["deeds_dealt_per_player"])
 
     def houses_per_hotel(self, st: GameState) -> int:
-        """W-68, W-97: 4 houses make a hotel, 3 under quick-play rule 2 (read through
-        `option`, which keeps its answers per options object: every build test asks)."""
-        three = option(st, "quick_play", False) or option(st, "three_house_hotels", False)
-        return 3 if three else 4
+        """W-68, W-97: 4 houses make a hotel, 3 under quick-play rule 2 (every build test asks)."""
+        return _opts(st).houses_per_hotel
 
     def valued_houses_per_hotel(self, st: GameState) -> int:
         """W-93: a hotel is valued as its price plus H houses (option: always 3)."""

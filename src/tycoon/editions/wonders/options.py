@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from functools import cached_property
 from typing import ClassVar
 
 from tycoon.editions.options import Options
@@ -50,6 +51,11 @@ class WondersOptions(Options):
     tie_break_cash: bool = dataclasses.field(
         default=False, metadata={"doc": "W-94: break a net-worth tie by cash"}
     )
+
+    @cached_property
+    def houses_per_hotel(self) -> int:
+        """W-68, W-97: 4 houses make a hotel, 3 under quick-play rule 2 (once per options)."""
+        return 3 if self.quick_play or self.three_house_hotels else 4
 
     def validate(self) -> None:
         super().validate()
