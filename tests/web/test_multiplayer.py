@@ -248,3 +248,52 @@ def test_waiting_room_follows_a_join_and_a_start_it_missed(
     finally:
         for ctx in (ctx_a, ctx_b, ctx_c):
             ctx.close()
+
+
+def test_a_seat_taken_back_turns_its_page_into_a_spectator(
+    server: Server, browser: Browser
+) -> None:
+    """The host gives a joined player's seat to a bot, and later the player leaves from
+    another tab: each time the page says so and goes on as a spectator, never stuck
+    reconnecting with a token the server refuses."""
+    ctx_a = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx_b = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        a, watch_a = new_page(ctx_a)
+        room = create_room(a, server.url, "classic", ["human", "human", "basic"], name="Ann")
+        b, watch_b = new_page(ctx_b)
+        b.goto(a.input_value("#invite-link"))
+        b.fill("#join-name", "Bob")
+        b.click("#join-btn")
+        b.wait_for_selector(".tag-you")
+        a.wait_for_selector("text=Bob")
+        # in the waiting room: the host gives Bob's seat to a bot, then back to a human
+        a.select_option('select[aria-label="Seat B"]', "basic")
+        b.wait_for_selector("#alerts:has-text('no longer yours')")
+        b.wait_for_selector(".seats >> text=Bot (basic)")
+        assert b.locator(".tag-you").count() == 0
+        a.select_option('select[aria-label="Seat B"]', "human")
+        b.fill("#join-name", "Bob")  # the free seat can be joined again
+        b.click("#join-btn")
+        b.wait_for_selector(".tag-you")
+        start(a)
+        in_game(b)
+        assert b.is_visible("#leave-btn")
+        # in the game: Bob leaves the seat from another tab of his browser
+        token = b.evaluate(f"JSON.parse(localStorage['tycoon.v1']).rooms['{room}'].token")
+        left = ctx_b.request.post(
+            f"{server.url}/api/rooms/{room}/leave", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert left.ok
+        b.wait_for_selector("#alerts:has-text('no longer yours')")
+        b.wait_for_selector("#leave-btn", state="detached")
+        in_game(b)
+        shoot(b, "seat-taken-back-1280x800")
+        b.wait_for_selector(".conn-status:has-text('connected')")
+        assert b.evaluate("window.tycoonRoom.token") is None
+        assert watch_a.errors == []
+        # the only errors: the refused reconnection of the old token, if it raced the close
+        assert all("WebSocket" in e for e in watch_b.errors), watch_b.errors
+    finally:
+        ctx_a.close()
+        ctx_b.close()

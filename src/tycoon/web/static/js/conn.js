@@ -1,5 +1,8 @@
 // The WebSocket of a room: welcome, updates with versions, answers to our messages, reconnects.
 
+// Close codes after which the same connection would be refused again (docs/protocol.md).
+const REFUSALS = { 4401: "bad_token", 4403: "kicked", 4404: "no_room" };
+
 export class Connection {
   constructor(roomId, token, handlers) {
     this.roomId = roomId;
@@ -28,10 +31,17 @@ export class Connection {
       try { msg = JSON.parse(e.data); } catch { return; }
       this.onMessage(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       for (const [, w] of this.waiting) w.resolve({ ok: false, code: "disconnected", message: "connection lost" });
       this.waiting.clear();
       if (this.closed) return;
+      const refusal = REFUSALS[e.code];
+      if (refusal) {
+        // the server will refuse this connection again: no retry, the page decides
+        this.closed = true;
+        this.h.refused && this.h.refused(refusal);
+        return;
+      }
       this.h.status && this.h.status("reconnecting");
       const delay = Math.min(5000, 300 * 2 ** this.retry++);
       this.timer = window.setTimeout(() => this.open(), delay);

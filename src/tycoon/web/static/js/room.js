@@ -237,11 +237,6 @@ export class RoomPage {
     this.conn = new Connection(this.id, this.watching && !this.token ? null : this.token, {
       status: (s) => { if (this.el && this.el.status) this.el.status.textContent = s; },
       welcome: (m) => {
-        if (m.seat === null && this.token && !this.watching) {
-          // the token no longer holds a seat here
-          store.forgetSeat(this.id);
-          this.token = null;
-        }
         // the room may have moved on between our fetch and this socket (a join, a start)
         if (!this.inGame) { if (m.room) this.roomChanged(m.room); return; }
         if (m.room) this.room = { ...this.room, ...m.room };
@@ -260,8 +255,30 @@ export class RoomPage {
       },
       chat: (m) => this.addChat(m),
       room: (m) => this.roomChanged(m.room),
+      refused: (why) => this.refused(why),
       error: (m) => announce(m.message || m.code, "error"),
     });
+  }
+
+  // The server closed our socket for good: our seat's token no longer holds a seat (the host
+  // gave the seat to a bot or kicked it, or we left it in another tab), or the room is gone.
+  refused(why) {
+    this.conn = null;
+    if (why === "no_room") {
+      window.clearInterval(this.ticker);
+      fill(this.root, h("div.card", {}, h("h2", { text: "Room not found" }), h("p", { text: "This room no longer exists." }), h("a.button", { href: "/" }, "Back to the lobby")));
+      return;
+    }
+    store.forgetSeat(this.id);
+    this.token = null;
+    this.saved = { ...this.saved, token: null, seat: null };
+    announce("Your seat is no longer yours: the host gave it to a bot, or it was left from another tab. You are watching.", "error");
+    if (this.inGame) {
+      // the same game, drawn again for a spectator (no seat's actions, no leave button)
+      this.inGame = false;
+      this.watching = true;
+      this.game();
+    } else this.waitingRoom();
   }
 
   // The room as the server now describes it: the waiting room follows its seats and turns into
