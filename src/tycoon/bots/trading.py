@@ -38,30 +38,29 @@ SALE_PREMIUM_HOLDER: Final = 2.0
 """The same when the seller already holds a complete group of his own."""
 
 
-_BOARDS: Final[list[Board]] = []
-"""Every board the caches below know, kept alive so that its id stays its own."""
-_STREET_GROUPS: Final[dict[int, frozenset[int]]] = {}
+_STREET_GROUPS: Final[dict[int, tuple[Board, frozenset[int]]]] = {}
+"""id(board) -> (the board, kept alive so that its id stays its own; its street groups)."""
 
 
 def street_groups(b: Board) -> frozenset[int]:
     """The groups of streets of a board (cached per board)."""
-    key = id(b)
-    if key not in _STREET_GROUPS:
-        _BOARDS.append(b)
-        _STREET_GROUPS[key] = frozenset(b.group[s] for s in b.streets)
-    return _STREET_GROUPS[key]
+    known = _STREET_GROUPS.get(id(b))
+    if known is None:
+        known = _STREET_GROUPS[id(b)] = (b, frozenset(b.group[s] for s in b.streets))
+    return known[1]
 
 
-_STREET_MEMBERS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
+_STREET_MEMBERS: Final[dict[int, tuple[Board, tuple[tuple[int, ...], ...]]]] = {}
+"""id(board) -> (the board, kept alive; the deeds of each of its street groups)."""
 
 
 def _street_members(b: Board) -> tuple[tuple[int, ...], ...]:
     """The deeds of each street group of a board, by group number (cached per board)."""
-    key = id(b)
-    members = _STREET_MEMBERS.get(key)
-    if members is None:
-        members = _STREET_MEMBERS[key] = tuple(b.groups[g] for g in sorted(street_groups(b)))
-    return members
+    known = _STREET_MEMBERS.get(id(b))
+    if known is None:
+        members = tuple(b.groups[g] for g in sorted(street_groups(b)))
+        known = _STREET_MEMBERS[id(b)] = (b, members)
+    return known[1]
 
 
 def _holders(owner: tuple[int, ...], members: tuple[int, ...]) -> dict[int, list[int]]:

@@ -67,7 +67,7 @@ def forced_card(st: GameState, seat: int) -> int:
         return -1
     b = st.edition.board
     entry = _FORCED.get(id(b))
-    if entry is None or entry[0] is not b:
+    if entry is None:
         entry = _FORCED[id(b)] = (b, {})
     forced = entry[1]
     best = -1
