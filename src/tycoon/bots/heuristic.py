@@ -514,12 +514,12 @@ class HeuristicBot:
         sell = trading.highest_building([s for k, s in options if k == Kind.SELL_BUILDING], level)
         if sell >= 0:
             return action_of(Kind.SELL_BUILDING, sell)
-        mort, useful = -1, True  # the first deed that helps no group, else the first deed
+        mort, mort_helps = -1, True  # the first deed that helps no group, else the first
         for k, s in options:
             if k == Kind.MORTGAGE:
                 helps = self.group_gain(st, seat, s) > 1.0
-                if mort < 0 or (useful and not helps) or (useful == helps and s < mort):
-                    mort, useful = s, helps
+                if mort < 0 or (mort_helps and not helps) or (mort_helps == helps and s < mort):
+                    mort, mort_helps = s, helps
         if mort >= 0:
             return action_of(Kind.MORTGAGE, mort)
         if flow.is_legal(st, _BANKRUPT, seat):
