@@ -227,7 +227,8 @@ def test_format_edition_and_version() -> None:
     [
         ({"nope": 1}, "unknown option 'nope'"),
         ({"turn_limit": "many"}, "option 'turn_limit' expects int"),
-        ({"turn_limit": -1}, "'turn_limit' must be >= 0"),
+        ({"turn_limit": -1}, "'turn_limit' must be 0 to 100000, got -1"),
+        ({"turn_limit": 10**19}, "'turn_limit' must be 0 to 100000, got 10000000000000000000"),
         ({"auto_claim_rent": 3}, "option 'auto_claim_rent' expects bool"),
     ],
 )

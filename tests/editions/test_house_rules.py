@@ -75,7 +75,7 @@ def test_house_rules_are_offered_where_the_rules_have_them_and_off_by_default(
 
 
 def test_house_rule_validation_names_the_option() -> None:
-    with pytest.raises(OptionError, match="'starting_cash' must be >= 0"):
+    with pytest.raises(OptionError, match="'starting_cash' must be 0 to 1000000000000, got -5"):
         find_edition("classic").options_type.parse({"starting_cash": -5})
     with pytest.raises(OptionError, match=r"'free_parking_pot' does not apply.*Free Parking"):
         find_edition("metropol").options_type.parse({"free_parking_pot": True})

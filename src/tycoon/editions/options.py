@@ -10,20 +10,31 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, ClassVar, get_type_hints
+from typing import TYPE_CHECKING, Any, ClassVar, get_type_hints
 
 from tycoon.engine.errors import OptionError
+
+if TYPE_CHECKING:
+    from tycoon.editions.board import Board
+
+
+CASH_LIMIT = 10**12
+"""The largest `starting_cash`: six players' cash and a long game's income stay far below the
+engine's amount bound (`tycoon.engine.bounds.AMOUNT_LIMIT`, 10**15), so every bid, price and
+trade of the game is an amount the notation and the records hold."""
 
 
 @dataclasses.dataclass(frozen=True)
 class Options:
-    """Base of every edition's options. Fields carry a `doc` in their metadata."""
+    """Base of every edition's options. Fields carry a `doc` in their metadata, and every
+    int option its inclusive `range` (lo, hi), checked by `validate`."""
 
     turn_limit: int = dataclasses.field(
         default=0,
         metadata={
             "doc": "house rule: rounds before the game ends and the edition's own score "
-            "decides (net worth; builder: points; metropol: cash); 0 = no limit"
+            "decides (net worth; builder: points; metropol: cash); 0 = no limit",
+            "range": (0, 100_000),
         },
     )
 
@@ -38,7 +49,8 @@ class Options:
         default=3,
         metadata={
             "doc": "offers (sales, exchanges, counter-offers) one seat may make in one "
-            "player-turn; 0 = no limit"
+            "player-turn; 0 = no limit",
+            "range": (0, 1000),
         },
     )
 
@@ -47,7 +59,10 @@ class Options:
 
     starting_cash: int = dataclasses.field(
         default=0,
-        metadata={"doc": "house rule: the cash each player starts with; 0 = the rulebook's"},
+        metadata={
+            "doc": "house rule: the cash each player starts with; 0 = the rulebook's",
+            "range": (0, CASH_LIMIT),
+        },
     )
     free_parking_pot: bool = dataclasses.field(
         default=False,
@@ -100,6 +115,11 @@ class Options:
         ]
 
     @classmethod
+    def ranges(cls) -> dict[str, tuple[int, int]]:
+        """The inclusive range (lo, hi) of every int option, by name."""
+        return {f.name: f.metadata["range"] for f in cls.offered() if "range" in f.metadata}
+
+    @classmethod
     def parse(cls, raw: Mapping[str, Any] | None) -> Options:
         """Build options from a mapping; strings are converted ("true", "12").
 
@@ -125,12 +145,25 @@ class Options:
         return opts
 
     def validate(self) -> None:
-        if self.turn_limit < 0:
-            raise OptionError("option 'turn_limit' must be >= 0")
-        if self.starting_cash < 0:
-            raise OptionError("option 'starting_cash' must be >= 0 (0: the rulebook's)")
-        if self.offer_limit < 0:
-            raise OptionError("option 'offer_limit' must be >= 0 (0: no limit)")
+        """Every int option within its range; editions add their own checks."""
+        for name, (lo, hi) in self.ranges().items():
+            val = getattr(self, name)
+            if not lo <= val <= hi:
+                raise OptionError(f"option '{name}' must be {lo} to {hi}, got {_shown(val)}")
+
+    def check_dealt_deeds(self, board: Board, per_player: int, rule: str) -> None:
+        """A deal of `per_player` deeds to each player, who pays their printed prices (C-11,
+        W-96): the starting cash must pay for the dearest such deal, so that nobody starts
+        in debt. OptionError naming the least cash otherwise."""
+        prices = sorted((board.price[s] for s in board.deeds), reverse=True)
+        need = sum(prices[:per_player])
+        cash = self.starting_cash or board.constants["starting_cash"]
+        if cash < need:
+            raise OptionError(
+                f"option 'starting_cash' must be at least {need} when deeds are dealt "
+                f"({rule}: each player pays for the {per_player} deeds dealt to him, "
+                f"and the dearest {per_player} cost {need}), got {cash}"
+            )
 
     def setting(self, name: str, default: Any) -> Any:
         """The option `name`, or `default` where this edition has no such option (a shared
@@ -175,6 +208,11 @@ def _hints(cls: type) -> dict[str, Any]:
     if cls not in _HINTS:
         _HINTS[cls] = get_type_hints(cls)
     return _HINTS[cls]
+
+
+def _shown(val: int) -> str:
+    """An int for an error message: its digits, or its size when it is long."""
+    return str(val) if -(10**30) < val < 10**30 else f"a {val.bit_length()}-bit number"
 
 
 def _convert(key: str, typ: type, val: Any) -> Any:

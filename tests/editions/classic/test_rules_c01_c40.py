@@ -231,6 +231,21 @@ def test_c11_deal_two_deeds_each_paid_at_price() -> None:
     assert all(st2.owner[s] == -1 for s in b.deeds) and st2.cash == [3000] * 4
 
 
+def test_c11_dealt_deeds_must_be_payable_from_the_starting_cash() -> None:
+    """C-11: each player pays for his dealt deeds; a `starting_cash` below the dearest
+    deal (800 + 700) would start players with negative cash and no debt to settle, so it
+    is refused by the options, naming the least cash; at that least cash every deal is
+    paid and nobody starts below 0."""
+    with pytest.raises(OptionError, match=r"'starting_cash' must be at least 1500 .*C-11"):
+        new_game("classic", 3, 1, {"starting_cash": 1, "deal_two_deeds": True})
+    with pytest.raises(OptionError, match="at least 1500"):
+        new_game("classic", 3, 1, {"starting_cash": 1499, "deal_two_deeds": True})
+    for seed in range(20):
+        st = new_game("classic", 6, seed, {"starting_cash": 1500, "deal_two_deeds": True})
+        assert min(st.cash) >= 0 and ledger_ok(st)
+    assert new_game("classic", 3, 1, {"starting_cash": 1}).cash == [1, 1, 1]  # no deal
+
+
 # --- 2.3 Turn sequence -------------------------------------------------------------------
 
 

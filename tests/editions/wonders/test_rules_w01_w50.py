@@ -205,6 +205,17 @@ def test_w12_deeds_dealt_before_the_first_roll(opt: str) -> None:
     assert ledger_ok(st)
 
 
+@pytest.mark.parametrize("opt", ["quick_play", "deal_two_deeds", "time_game"])
+def test_w96_dealt_deeds_must_be_payable_from_the_starting_cash(opt: str) -> None:
+    """W-96, W-100: the dealt deeds are paid for; a starting cash below the dearest deal
+    is refused by the options (it used to start players in the red, and the listed
+    exchanges then offered cash they did not have)."""
+    with pytest.raises(OptionError, match=r"'starting_cash' must be at least 15000 .*W-96"):
+        new_game("wonders", 3, seed=4, options={**_deal(opt), "starting_cash": 3000})
+    st = new_game("wonders", 6, seed=4, options={**_deal(opt), "starting_cash": 15000})
+    assert min(st.cash) >= 0 and ledger_ok(st)
+
+
 # --- 2.3 The passport -------------------------------------------------------------------------
 
 

@@ -47,10 +47,18 @@ class BuilderOptions(Options):
         },
     )
     mortgage_percent: int = dataclasses.field(
-        default=100, metadata={"doc": "A-10: mortgage value in % of the price (classic: 50)"}
+        default=100,
+        metadata={
+            "doc": "A-10: mortgage value in % of the price (classic: 50)",
+            "range": (1, 1000),
+        },
     )
     unmortgage_percent: int = dataclasses.field(
-        default=100, metadata={"doc": "A-10: unmortgage cost in % of the price (classic: 55)"}
+        default=100,
+        metadata={
+            "doc": "A-10: unmortgage cost in % of the price (classic: 55)",
+            "range": (1, 1000),
+        },
     )
 
     @property
@@ -76,6 +84,3 @@ class BuilderOptions(Options):
                 raise OptionError(
                     f"option 'tokens' must name distinct tokens among {', '.join(known)}"
                 )
-        for name in ("mortgage_percent", "unmortgage_percent"):
-            if not 0 < getattr(self, name) <= 1000:
-                raise OptionError(f"option '{name}' must be between 1 and 1000")

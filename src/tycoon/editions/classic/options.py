@@ -40,3 +40,11 @@ class ClassicOptions(Options):
     jail_release_moves: bool = dataclasses.field(
         default=True, metadata={"doc": "A-2: after a release roll the pawn moves by that roll"}
     )
+
+    def validate(self) -> None:
+        super().validate()
+        if self.deal_two_deeds:  # C-11: the dealt deeds are paid for out of the starting cash
+            from tycoon.editions.classic import CLASSIC
+
+            b = CLASSIC.board
+            self.check_dealt_deeds(b, b.constants["quick_start_deeds_per_player"], "C-11")

@@ -30,7 +30,8 @@ class MetropolOptions(Options):
         default=True, metadata={"doc": "M-31: rent is paid at once (always on)"}
     )
     blocks_total: int = dataclasses.field(
-        default=80, metadata={"doc": "M-73: blocks in the supply, 20 to 80 (shorter game)"}
+        default=80,
+        metadata={"doc": "M-73: blocks in the supply, 20 to 80 (shorter game)", "range": (20, 80)},
     )
     column10_trigger: str = dataclasses.field(
         default="permit_blocks",
@@ -90,8 +91,6 @@ class MetropolOptions(Options):
         super().validate()
         if not self.auto_claim_rent:  # M-31: rent is always paid at once
             raise OptionError("option 'auto_claim_rent' is fixed to true in metropol (M-31)")
-        if not 20 <= self.blocks_total <= 80:
-            raise OptionError("option 'blocks_total' must be 20 to 80")
         for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise OptionError(f"option '{name}' must be one of {', '.join(allowed)}")

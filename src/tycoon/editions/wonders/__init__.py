@@ -74,8 +74,7 @@ Wonders: `roll` (a double rolls again; the third jails), `buy` / `auction`,
 
     def setup(self, st: GameState) -> None:
         """W-12, W-96, W-100: deal 2 deeds each under quick play or the time game."""
-        o = _opts(st)
-        if o.quick_play or o.deal_two_deeds or o.time_game:
+        if _opts(st).deals_deeds:
             deal_deeds(st, self.board.constants["deeds_dealt_per_player"])
 
     def houses_per_hotel(self, st: GameState) -> int:

@@ -57,6 +57,11 @@ class WondersOptions(Options):
         """W-68, W-97: 4 houses make a hotel, 3 under quick-play rule 2 (once per options)."""
         return 3 if self.quick_play or self.three_house_hotels else 4
 
+    @property
+    def deals_deeds(self) -> bool:
+        """W-96, W-100: 2 deeds are dealt to each player (QP1 alone, quick play, time game)."""
+        return self.quick_play or self.deal_two_deeds or self.time_game
+
     def validate(self) -> None:
         super().validate()
         if self.rent_collection not in ("manual", "auto"):
@@ -67,5 +72,10 @@ class WondersOptions(Options):
             raise OptionError(
                 "option 'time_game' needs 'turn_limit' (W-99: how long to play, in rounds)"
             )
+        if self.deals_deeds:  # W-96, W-100: the dealt deeds are paid for out of the cash
+            from tycoon.editions.wonders import WONDERS
+
+            b = WONDERS.board
+            self.check_dealt_deeds(b, b.constants["deeds_dealt_per_player"], "W-96")
         if self.rent_collection == "auto":
             object.__setattr__(self, "auto_claim_rent", True)
