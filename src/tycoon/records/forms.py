@@ -37,6 +37,7 @@ from tycoon.engine.state import GameState
 from tycoon.records.describe import describe_action
 from tycoon.rules import frames as F
 from tycoon.rules.auction import bid_unit, min_bid
+from tycoon.rules.trade import trade_cash_step
 
 __all__ = ["action_forms"]
 
@@ -158,7 +159,7 @@ def _amounts(
         e["template"] = f"pay-with {','.join(map(str, squares_of(a.a)))} for {{amount}}"
     elif k == Kind.TRADE:
         name = "cash"
-        step = unit if st.edition.mechanics.trade_cash_in_units else 1
+        step = trade_cash_step(st)
         lo = -(st.cash[a.a] // step * step)
         key = (k, a.a)
         if not (a.b or a.c):

@@ -141,11 +141,25 @@ def trade_partners(st: GameState, seat: int) -> list[int]:
     return [p for p in range(st.n) if p != seat and st.edition.in_play(st, p)]
 
 
+def trade_cash_step(st: GameState) -> int:
+    """The cash of an exchange is a multiple of this: the money unit where the edition
+    trades in units (builder B-2), else 1."""
+    ed = st.edition
+    return int(ed.board.constants["money_unit"]) if ed.mechanics.trade_cash_in_units else 1
+
+
+def _asked(price: int, cash: int, step: int) -> int:
+    """The cash a listed exchange asks of a buyer holding `cash`: the price, or all the
+    cash he has if less, rounded down to the trade's step (so `trade_is_legal` accepts it)."""
+    return min(price, cash) // step * step if cash > 0 else 0
+
+
 def trade_offers(st: GameState, seat: int) -> list[Action]:
     """Listed exchanges: each transferable deed or card alone, to each other player, for its
     listed price (`Edition.listed_price`: the printed one unless the edition says otherwise;
-    a card for the board's `card_price`), or all the buyer's cash if he has less; any
-    exchange W-84 allows is accepted by `apply_action`."""
+    a card for the board's `card_price`), or all the buyer's cash if he has less (in the
+    edition's trade step, `trade_cash_step`); any exchange W-84 allows is accepted by
+    `apply_action`."""
     if not may_offer(st, seat):
         return []
     b = st.edition.board
@@ -153,15 +167,18 @@ def trade_offers(st: GameState, seat: int) -> list[Action]:
     cash = st.cash
     out: list[Action] = []
     owner = st.owner
+    step = trade_cash_step(st)
     for s in b.deeds:  # a single deed is `tradable` when its seat holds it and it may move
         if owner[s] == seat and deed_movable(st, s):
             price = st.edition.listed_price(st, s)
-            out += [Action(Kind.TRADE, p, 1 << s, 0, -min(price, cash[p])) for p in partners]
+            out += [
+                Action(Kind.TRADE, p, 1 << s, 0, -_asked(price, cash[p], step)) for p in partners
+            ]
     card_price = b.constants.get("card_price", CARD_PRICE)
     for c, h in sorted(st.card_holder.items()):
         if h == seat and b.card(c).effect == "get_out_of_jail":
             out.extend(
-                Action(Kind.TRADE, p, 1 << (CARD_BIT + c), 0, -min(card_price, cash[p]))
+                Action(Kind.TRADE, p, 1 << (CARD_BIT + c), 0, -_asked(card_price, cash[p], step))
                 for p in partners
             )
     out.extend(st.edition.chip_offers(st, seat, partners))
@@ -176,7 +193,7 @@ def trade_is_legal(st: GameState, seat: int, a: Action) -> bool:
         return False
     if not may_offer(st, seat):
         return False
-    if st.edition.mechanics.trade_cash_in_units and cash % st.edition.board.constants["money_unit"]:
+    if cash % trade_cash_step(st):
         return False  # builder B-2: whole multiples of the money unit
     if not (tradable(st, seat, give) and tradable(st, partner, get)):
         return False

@@ -37,7 +37,8 @@ from tests.editions.builder.helpers import (
 from tycoon.editions.builder import BUILDER, CHOOSE, DISCARD
 from tycoon.editions.builder.scoring import breakdown, community_size, winners
 from tycoon.engine import events as ev
-from tycoon.engine.api import CHANCE, is_terminal, new_game, outcome
+from tycoon.engine.actions import Kind
+from tycoon.engine.api import CHANCE, is_legal, is_terminal, legal_actions, new_game, outcome
 from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.state import GameState
 from tycoon.engine.types import BANK, Termination
@@ -228,6 +229,22 @@ def test_b56_forced_trade_cards_cannot_be_traded() -> None:
     _hold(st, 0, FORCED)
     assert not any("C3" in t for t in texts(st))
     _illegal(st, "trade 1 give C3 get - cash 0")
+
+
+@pytest.mark.parametrize("cash", [1, 7, 53])
+def test_b2_listed_exchanges_ask_whole_units_of_a_buyer_short_of_the_price(cash: int) -> None:
+    """B-2, B-56: a listed exchange asks the deed's price, or all the buyer's cash when he
+    has less; in builder cash changes hands in whole 5M units only, so that cash is rounded
+    down to the unit (it listed `cash -1`, which apply_action refused). Every listed
+    exchange is accepted."""
+    st = start()
+    give_deeds(st, 0, [6])
+    _hold(st, 0, GOOJF)
+    set_cash(st, 1, cash)
+    listed = [a for a in legal_actions(st) if a.kind == Kind.TRADE and a.a == 1 and not a.c]
+    assert {a.d for a in listed} == {-(cash // 5 * 5)}
+    assert all(is_legal(st, a) for a in listed)
+    assert "trade 1 give 6 get - cash -1" not in texts(st)
 
 
 def test_b57_mortgaged_deed_changes_hands_mortgaged_without_fee() -> None:
