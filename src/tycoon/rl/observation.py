@@ -16,13 +16,20 @@ from typing import Any
 
 import numpy as np
 
+from tycoon.engine.api import new_game
 from tycoon.engine.state import GameState
 from tycoon.rl.codec import Codec
 from tycoon.rules import frames as F
+from tycoon.rules.debt import POT
+from tycoon.rules.trade import OFFERS, offers_made
 
-OBS_VERSION = 0
+OBS_VERSION = 1
 OBS_BOUND = 1000.0
 """Every value is clipped to [-OBS_BOUND, OBS_BOUND] (the Box bounds)."""
+
+
+_SHARED_EXT = frozenset({OFFERS, POT})
+"""Keys of `st.ext` that the shared mechanics create when first used: their own sections."""
 
 
 def _bound(x: float) -> float:
@@ -46,8 +53,13 @@ class Encoder:
         self.dice_max = 6.0 * max(2, ed.mechanics.dice)
         kinds = sorted(F.DECISIONS | set(ed.frame_names))
         self.frame_index = {k: i for i, k in enumerate(kinds)}
-        self.ext_keys = sorted(st.ext)
-        self.ext_len = [len(st.ext[k]) for k in self.ext_keys]
+        # the edition's own state as a new game of this size has it: the layout depends on
+        # the edition and the player count only, never on what `st` has seen so far (the
+        # offer counter and the pot, kept in `st.ext` from their first use, have sections
+        # of their own)
+        fresh = new_game(ed, n, 0, st.options.to_dict(), events=False).ext
+        self.ext_keys = sorted(k for k in fresh if k not in _SHARED_EXT)
+        self.ext_len = [len(fresh[k]) for k in self.ext_keys]
         cards = len(codec.cards)
         spec = [
             ("me", n),
@@ -71,6 +83,8 @@ class Encoder:
             ("pending_seat", n),
             ("pending_amount", 1),
             ("clock", 3),
+            ("pot", 1),
+            ("offers", n),
             ("ext", sum(self.ext_len)),
         ]
         self.sections: dict[str, tuple[int, int]] = {}
@@ -94,6 +108,7 @@ class Encoder:
         )
         self._bank, self._cards, self._clock = sec["bank"][0], sec["cards"][0], sec["clock"][0]
         self._claims, self._ext = sec["claims"][0], sec["ext"]
+        self._pot, self._offers = sec["pot"][0], sec["offers"][0]
         self.inv_money = 1.0 / self.money
         self._pend = (
             sec["pending_squares"][0],
@@ -220,6 +235,15 @@ class Encoder:
             obs[o] = st.turn / turn_cap
         obs[o + 1] = min(st.rounds / 100.0, OBS_BOUND)
         obs[o + 2] = st.last_dice / self.dice_max
+        ext = st.ext
+        if POT in ext and ext[POT][0]:
+            obs[self._pot] = _bound(ext[POT][0] * self.inv_money)
+        if OFFERS in ext:
+            o = self._offers
+            for p in range(self.n):
+                made = offers_made(st, p)
+                if made:
+                    obs[o + p] = _bound(float(made))
         return obs
 
     def _pending(self, obs: np.ndarray, f: tuple[Any, ...]) -> None:
@@ -238,6 +262,11 @@ class Encoder:
             amount, other = f[4], f[5]
         elif k == F.DEBT:
             other, amount = f[2], f[3]
+            if isinstance(other, tuple):  # owed to several seats (a card, metropol)
+                for c in other:
+                    if 0 <= c < self.n:
+                        obs[self._pend[2] + c] = 1.0
+                other = -1
         elif k == F.OFFER:
             _, _resp, kind, frm, what, price = f[:6]
             other, amount = frm, price
