@@ -11,7 +11,7 @@ from rich.console import Console
 
 from tests.editions.builder.helpers import start as builder_start
 from tycoon.bots.base import Bot, make_bot
-from tycoon.cli.terminal import TerminalGame
+from tycoon.cli.terminal import TerminalGame, typed_action
 from tycoon.engine.api import apply_action, new_game
 from tycoon.engine.state import GameState
 
@@ -101,3 +101,15 @@ def test_a_game_whose_humans_are_all_out_stops() -> None:
     bots = [None, make_bot("random", 1), make_bot("random", 2)]
     text, _ = _run(st, bots, [])
     assert "Every human player is out of the game" in text
+
+
+def test_a_human_may_type_an_action_in_any_case_and_spacing() -> None:
+    """The engine reads only an action's one text form; the terminal forgives a human's
+    case and spacing (`ROLL`, `Mortgage  5`), and nothing else: `mortgage +5` is refused
+    with the form to write."""
+    bots = [None, make_bot("random", 1), make_bot("random", 2)]
+    text, _ = _run(_classic(), bots, ["mortgage +5", "Mortgage  5", "ROLL", "quit", "n"])
+    assert "write 'mortgage 5'" in text
+    assert "is refused" not in text and "Ann mortgaged Southern Railways" in text
+    st = _classic()
+    assert str(typed_action(st, " sell-card  b1 to 1 FOR 50 ")) == "sell-card B1 to 1 for 50"

@@ -3,6 +3,8 @@ and the legal actions of random reachable states."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -138,8 +140,12 @@ def test_text_round_trip(a: Action) -> None:
     text = action_text(a)
     assert str(a) == text
     assert parse_text(text) == a
-    assert parse_text(f"  {text.upper()}  ") == a  # case and surrounding blanks do not matter
-    assert parse_text(text.replace(" ", "   ")) == a
+    # one text form: any other case or spacing is refused, naming that form
+    for other in (f"  {text}  ", text.upper(), text.replace(" ", "   "), text.replace(" ", "\t")):
+        if other != text:
+            with pytest.raises(ActionParseError, match="not written in the one text form") as e:
+                parse_text(other)
+            assert e.value.expected == text
     assert repr(a) == f"Action({text!r})"
 
 
@@ -257,7 +263,9 @@ def test_legal_actions_of_reachable_states_round_trip(
         assert len(set(texts)) == len(texts)
         for a, t in zip(legal, texts, strict=True):
             assert parse_action(game, t) == a
-            assert parse_text(t.upper()) == a
+            if t.upper() != t:
+                with pytest.raises(ActionParseError, match=f"write '{re.escape(t)}'"):
+                    parse_text(t.upper())
 
 
 def test_shared_actions_equal_new_ones_and_the_table_stays_bounded() -> None:
@@ -271,3 +279,48 @@ def test_shared_actions_equal_new_ones_and_the_table_stays_bounded() -> None:
     for amount in range(actions._SHARED_KEPT + 10):
         actions.action_of(actions.Kind.BID, amount)
     assert len(actions._SHARED) <= actions._SHARED_KEPT
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        ("ROLL 6 6", "roll 6 6"),
+        ("Roll", "roll"),
+        ("roll\t6 6", "roll 6 6"),
+        ("roll 6\u00a06", "roll 6 6"),
+        ("roll 6 6\u2028", "roll 6 6"),
+        (" roll", "roll"),
+        ("roll  6 6", "roll 6 6"),
+        ("bid +6", "bid 6"),
+        ("bid 06", "bid 6"),
+        ("bid \uff16", "bid 6"),  # a fullwidth digit
+        ("trade 1 give - get - cash -0", "trade 1 give - get - cash 0"),
+        ("trade 1 give 3,1 get - cash +5", "trade 1 give 1,3 get - cash 5"),
+        ("sell-deed 3,1 TO 1 for 5", "sell-deed 1,3 to 1 for 5"),
+        ("sell-card b14 to 1 for 5", "sell-card B14 to 1 for 5"),
+        ("pay-with 3 cash 0 for 5", "pay-with 3 for 5"),
+        ("discard r", "discard 1r"),
+        ("discard 1y,2r", "discard 2r,1y"),
+        ("steal 1 R", "steal 1 r"),
+    ],
+)
+def test_one_text_form_per_action(text: str, form: str) -> None:
+    """The README promises one text form per action: one ASCII space between words, lower
+    case words, canonical integers and lists; every other spelling of the same action is
+    refused with that form in the message (and in `expected`), never read as it."""
+    assert str(parse_text(form)) == form
+    with pytest.raises(ActionParseError, match=f"write '{re.escape(form)}'") as e:
+        parse_text(text)
+    assert e.value.expected == form
+    st = new_game("builder" if "discard" in form or "steal" in form else "classic", 3, 0)
+    with pytest.raises(ActionParseError, match="one text form"):
+        parse_action(st, text)
+
+
+def test_a_parse_error_keeps_its_expected_form_when_pickled() -> None:
+    import pickle
+
+    with pytest.raises(ActionParseError) as e:
+        parse_text("ROLL")
+    back = pickle.loads(pickle.dumps(e.value))
+    assert str(back) == str(e.value) and back.expected == "roll"

@@ -52,7 +52,7 @@ from tycoon.cli.metropol_view import render_city
 from tycoon.cli.safe import clean, esc
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.api import apply_action, is_legal, legal_actions, parse_action
-from tycoon.engine.errors import IllegalActionError, TycoonError
+from tycoon.engine.errors import ActionParseError, IllegalActionError, TycoonError
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
@@ -104,6 +104,18 @@ def _console_input(console: Console) -> Asker:
             return None
 
     return ask
+
+
+def typed_action(st: GameState, line: str) -> Action:
+    """The action a human typed at the prompt. The engine reads only an action's one text
+    form; here case and spacing are forgiven (`ROLL`, `Bid  255`, `sell-card b14 to 1 for
+    50`), nothing else (`bid +5` is refused with the form to write)."""
+    try:
+        return parse_action(st, line)
+    except ActionParseError as e:
+        if e.expected and e.expected.casefold().split() == line.casefold().split():
+            return parse_action(st, e.expected)
+        raise
 
 
 class TerminalGame:
@@ -443,7 +455,7 @@ class TerminalGame:
             self._error(f"No action number {clean(line, 10)}; choose 1 to {len(listed)}.")
             return None
         try:
-            act = parse_action(self.st, line)
+            act = typed_action(self.st, line)
         except TycoonError as e:
             self._error(str(e))
             return None

@@ -32,7 +32,7 @@ The vocabulary (see README, "Action vocabulary"); `S` is a square index, `P` a s
     builder (B-14 to B-65): `R` is a resource type letter (r, p, g, y), `K` a chip list such
     as `1r,1g,1y`, `L` a grid cell:
     discard K             put the chips K on your square (hand above the limit), e.g.
-                          `discard 2r,1y` (one action; `discard r` is one red chip)
+                          `discard 2r,1y` (one action; `discard 1r` is one red chip)
     steal P R             take one chip of type R from seat P (Steal 1 Resource)
     exchange K for R      Free Parking: give the chips K (two), take one chip of type R
     bank-trade R for R    give four chips of one type, take one of another
@@ -377,7 +377,7 @@ def _int(tok: str, text: str) -> int:
         raise ActionParseError(
             f"'{echo(text)}': expected a number, got '{echo(tok, 30)}'"
         ) from None
-    if v < 0 or str(v) != tok.lstrip("+"):
+    if v < 0:  # any other spelling of a number (`+5`, `05`) is refused by `parse_text`
         raise ActionParseError(
             f"'{echo(text)}': '{echo(tok, 30)}' is not a plain non-negative number"
         )
@@ -468,7 +468,28 @@ def _card(tok: str, text: str) -> int:
 
 
 def parse_text(text: str) -> Action:
-    """Parse the text form of an action (edition-independent syntax only)."""
+    """Parse the text form of an action (edition-independent syntax only). Each action has
+    exactly one text form, `action_text`: words and numbers joined by one ASCII space, lower
+    case words (card ids upper case: `B14`), integers without sign or leading zeros (an
+    exchange's negative cash with one `-`), lists in ascending order. A text that names an
+    action in any other way (`ROLL 6 6`, a tab, `bid +5`, `cash -0`, `sell-deed 3,1 ...`)
+    is refused with its one form in the message and in `ActionParseError.expected`."""
+    from tycoon.engine.errors import ActionParseError
+
+    a = _parse_words(text)
+    form = action_text(a)
+    if form != text:
+        raise ActionParseError(
+            f"'{echo(text)}' is not written in the one text form of the action: "
+            f"write '{echo(form)}'",
+            form,
+        )
+    return a
+
+
+def _parse_words(text: str) -> Action:
+    """The action a text names, its words in any case and spacing (`parse_text` then
+    accepts only its one form)."""
     from tycoon.engine.errors import ActionParseError
 
     toks = text.strip().split()

@@ -61,7 +61,16 @@ class IllegalActionError(TycoonError, ValueError):
 
 
 class ActionParseError(TycoonError, ValueError):
-    """Text that is not an action of the vocabulary."""
+    """Text that is not an action of the vocabulary. Text that stands for an action but is
+    not its one text form (`ROLL 6 6`, `bid +5`) names that form in `expected`."""
+
+    def __init__(self, message: str, expected: str = "") -> None:
+        super().__init__(message)
+        self.expected = expected
+        """The action's one text form, when the text stands for an action ('' otherwise)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.expected))
 
 
 class OptionError(TycoonError, ValueError):

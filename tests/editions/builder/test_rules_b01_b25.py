@@ -38,7 +38,7 @@ from tycoon.editions.builder.chips import GAINED, PICKED
 from tycoon.engine import events as ev
 from tycoon.engine.actions import parse_text
 from tycoon.engine.api import CHANCE, apply_action, new_game
-from tycoon.engine.errors import IllegalActionError, OptionError
+from tycoon.engine.errors import ActionParseError, IllegalActionError, OptionError
 from tycoon.rules import frames as F
 
 B = BUILDER.board
@@ -193,9 +193,9 @@ def test_b14_discard_down_to_six_onto_the_current_square() -> None:
     assert top(st) == (DISCARD, 1)
     own = [t for t in texts(st) if t.startswith("discard")]  # OQ-2 adds deals and mortgages
     assert own == ["discard 1r", "discard 1p", "discard 2r,1p", "discard 1g", "discard 1y"]
-    act(st, "discard r")
-    act(st, "discard r")
-    act(st, "discard y")
+    act(st, "discard 1r")
+    act(st, "discard 1r")
+    act(st, "discard 1y")
     assert top_kind(st) == F.PRE_ROLL
     assert hand(st, 1) == [1, 3, 2, 0] and pile(st, 9) == [2, 0, 0, 1]
     assert chips_ok(st)
@@ -218,7 +218,8 @@ def test_b14_a_discard_of_several_chips_is_one_action() -> None:
     assert hand(st, 1) == [1, 3, 2, 0] and pile(st, 9) == [2, 0, 0, 1]
     assert chips_ok(st)
     assert str(parse_text("discard 2r,1y")) == "discard 2r,1y"
-    assert parse_text("discard r") == parse_text("discard 1r")  # old records still read
+    with pytest.raises(ActionParseError, match="write 'discard 1r'"):  # one text form
+        parse_text("discard r")
 
 
 def test_b14_no_discard_at_six_and_in_jail_onto_the_jail_square() -> None:
@@ -234,8 +235,8 @@ def test_b14_no_discard_at_six_and_in_jail_onto_the_jail_square() -> None:
     land_on(st, 25)  # seat 2
     end_turn(st)
     assert top(st) == (DISCARD, 0)
-    act(st, "discard r")
-    act(st, "discard r")
+    act(st, "discard 1r")
+    act(st, "discard 1r")
     assert pile(st, JAIL) == [2, 0, 0, 0] and top_kind(st) == F.JAIL
 
 
@@ -258,7 +259,7 @@ def test_b16_double_gives_a_whole_extra_turn_from_discard() -> None:
     set_chips(st, 0, [5, 2, 0, 0])
     act(st, "roll")
     assert top(st) == (DISCARD, 0)  # the new turn starts with the discard
-    act(st, "discard r")
+    act(st, "discard 1r")
     assert st.current_player == CHANCE
     act(st, "roll 1 3")
     assert st.pos[0] == 9 and st.active == 0

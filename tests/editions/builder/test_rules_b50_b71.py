@@ -133,8 +133,8 @@ def test_b51_discard_first_and_no_early_release_out_of_turn() -> None:
     set_chips(st, 1, [0, 8, 0, 0])
     end_turn(st)
     assert top(st) == (DISCARD, 1)
-    act(st, "discard p")
-    act(st, "discard p")
+    act(st, "discard 1p")
+    act(st, "discard 1p")
     assert top(st) == (F.JAIL, 1)
 
 
