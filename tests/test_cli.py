@@ -416,3 +416,18 @@ def test_record_errors_keep_their_brackets(tmp_path: Path) -> None:
     r = runner.invoke(app, ["replay", str(bad)])
     assert r.exit_code == 2
     assert "field 'players' must be a list of names, got players[0] = 0" in r.output
+
+
+def test_play_ends_by_default() -> None:
+    """Without a turn limit a classic game may never end (two basic and two random seats
+    with 15000 each ran past 6,000 rounds): `tycoon play` sets PLAY_TURN_LIMIT rounds
+    unless told otherwise, and says so."""
+    from tycoon.cli.app import PLAY_TURN_LIMIT
+
+    seats = ["--seats", "random,random,random,random", "--seed", "3", "--no-autosave"]
+    r = runner.invoke(app, ["play", *seats, "--option", "starting_cash=1000000000"])
+    assert r.exit_code == 0, r.output
+    assert f"ends after {PLAY_TURN_LIMIT} rounds at the latest" in r.output
+    assert "Game over after 800 turns: the turn limit was reached" in r.output
+    r = runner.invoke(app, ["play", *seats, "--option", "turn_limit=3"])
+    assert r.exit_code == 0 and "rounds at the latest" not in r.output

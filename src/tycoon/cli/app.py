@@ -45,6 +45,10 @@ app = typer.Typer(
 )
 
 HUMAN = "human"
+PLAY_TURN_LIMIT = 200
+"""`tycoon play`'s turn limit in rounds unless `--option turn_limit=N` sets one (0: none): a
+classic game has no end of its own but bankruptcy, and rich or careful players may never go
+bankrupt (two basic and two random seats with 15000 each ran past 6,000 rounds)."""
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 MAX_NAME = 40
 """The longest player name (records allow the same)."""
@@ -242,6 +246,9 @@ def play(
             ed = _edition(edition or "classic")
             kinds = _seats(seats or "human,basic,basic", True)
             opts = _options(ed, option)
+            limit = "turn_limit" not in opts
+            if limit:
+                opts["turn_limit"] = PLAY_TURN_LIMIT
             if names:
                 players = _names(names, len(kinds))
             else:
@@ -252,6 +259,11 @@ def play(
             console.print(
                 f"[bold]{esc(ed.title)}[/], seed {seed}. Type [bold]help[/] at any prompt for help."
             )
+            if limit:
+                console.print(
+                    f"The game ends after {PLAY_TURN_LIMIT} rounds at the latest, on the "
+                    "edition's score (--option turn_limit=N to change it, 0 for no limit)."
+                )
         bots: list[Bot | None] = [
             None if k == HUMAN else make_bot(k, bot_seed(st.seed, p)) for p, k in enumerate(kinds)
         ]
