@@ -309,7 +309,7 @@ def test_simulate_wonders_writes_json(tmp_path: Path) -> None:
     data = json.loads(out.read_text())
     assert data["edition"] == "wonders@1"
     assert data["games"] == 4
-    assert data["seats"] == ["heuristic", "random", "heuristic"]
+    assert data["seats"] == ["basic", "random", "basic"]  # one name per level
     assert data["options"]["quick_play"] is True
     assert sum(data["wins"]) == 4
     assert sum(data["terminations"].values()) == 4
@@ -431,3 +431,65 @@ def test_play_ends_by_default() -> None:
     assert "Game over after 800 turns: the turn limit was reached" in r.output
     r = runner.invoke(app, ["play", *seats, "--option", "turn_limit=3"])
     assert r.exit_code == 0 and "rounds at the latest" not in r.output
+
+
+def test_replay_of_a_simulate_summary_says_what_the_file_is(tmp_path: Path) -> None:
+    """`tycoon replay sim.json` said only "a record holds no fractional numbers" (the
+    summary's win rates); it now names the file as a simulate summary, exit code 2."""
+    path = tmp_path / "sim.json"
+    r = runner.invoke(
+        app, ["simulate", "classic", "--games", "2", "--jobs", "1", "--json", str(path)]
+    )
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["replay", str(path)])
+    assert r.exit_code == 2
+    assert "the summary of `tycoon simulate`" in r.output and "not the record of a game" in r.output
+    assert "fractional" not in r.output
+    other = tmp_path / "other.json"
+    other.write_text('{"name": "x", "score": 1.5}', encoding="utf-8")
+    r = runner.invoke(app, ["replay", str(other)])
+    assert r.exit_code == 2 and "not the record of a game: no field 'format'" in r.output
+
+
+def test_bots_have_one_name_everywhere() -> None:
+    """`impact` said "heuristic" where `simulate` said "basic": every command shows a bot by
+    its level; `heuristic` stays an accepted alias of `basic` (`search` of `strong`)."""
+    r = runner.invoke(
+        app, ["impact", "classic", "-o", "auto_claim_rent=true", "--games", "1", "--jobs", "1"]
+    )
+    assert r.exit_code == 0, r.output
+    assert "heuristic" not in r.output and "basic" in r.output
+    args = ["simulate", "classic", "--games", "1", "--jobs", "1", "--json", "-"]
+    r = runner.invoke(app, [*args, "--seats", "heuristic,search:2i,random"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["seats"] == ["basic", "strong:2i", "random"]
+
+
+def test_editions_reads_at_80_columns() -> None:
+    """`tycoon editions` folded every option name inside a narrow table column at 80
+    columns; now each option is a line of its own (name=default, type and range) with its
+    meaning below it, no line wider than the terminal."""
+    from tycoon.editions.registry import all_editions
+
+    r = runner.invoke(app, ["editions"], env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    for ed in all_editions():
+        ranges = ed.options_type.ranges()
+        for name, typ, default, _doc in ed.options_type.describe():
+            head = f"  {name}={json.dumps(default)}  ({typ}"
+            if name in ranges:
+                head += f", {ranges[name][0]} to {ranges[name][1]}"
+            assert any(line.startswith(head + ")") for line in lines), head
+
+
+def test_readme_lists_every_termination() -> None:
+    """The README's simulation output names every way a game ends (it missed completed,
+    penthouse and no_penthouse)."""
+    from tycoon.engine.types import Termination
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `terminations` |"))
+    for t in Termination:
+        assert f"`{t.value}`" in row, t

@@ -138,3 +138,17 @@ def test_games_out_bad_folder_fails_before_playing(tmp_path: Path) -> None:
         ["simulate", "classic", "--games", "2", "--games-out", str(tmp_path / "nope" / "g.csv")],
     )
     assert r.exit_code == 2 and "does not exist" in r.output
+
+
+@pytest.mark.parametrize("name", ["x.xlsx", "games", "g.json", "g.csv.gz"])
+def test_games_out_of_an_unknown_format_fails_before_playing(tmp_path: Path, name: str) -> None:
+    """`--games-out x.xlsx` wrote CSV under that name; a suffix other than .csv, .parquet or
+    .pq is refused before any game, naming the formats."""
+    r = runner.invoke(
+        app, ["simulate", "classic", "--games", "2", "--games-out", str(tmp_path / name)]
+    )
+    assert r.exit_code == 2, r.output
+    assert "name a .csv file (CSV) or a .parquet or .pq file (Parquet)" in r.output
+    assert not (tmp_path / name).exists() and "games of" not in r.output
+    with pytest.raises(OptionError, match=r"name a \.csv file"):
+        write_games(tmp_path / name, [], SEATS)

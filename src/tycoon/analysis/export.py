@@ -12,6 +12,7 @@ from tycoon.engine.errors import OptionError
 from tycoon.sim.runner import GameResult
 
 PARQUET = (".parquet", ".pq")
+CSV = ".csv"
 
 
 def rows(results: Sequence[GameResult], seats: Sequence[str]) -> list[dict[str, Any]]:
@@ -36,7 +37,13 @@ def rows(results: Sequence[GameResult], seats: Sequence[str]) -> list[dict[str, 
 def check_target(path: str | Path) -> None:
     """Raise a clear error before any game is played if the file cannot be written."""
     p = Path(path)
-    if p.suffix.lower() in PARQUET:
+    suffix = p.suffix.lower()
+    if suffix != CSV and suffix not in PARQUET:
+        raise OptionError(
+            f"cannot write games to '{p.name}': name a {CSV} file (CSV) or a "
+            f"{' or '.join(PARQUET)} file (Parquet)"
+        )
+    if suffix in PARQUET:
         try:
             import pyarrow  # noqa: F401
         except ImportError:

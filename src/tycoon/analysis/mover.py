@@ -1,9 +1,9 @@
-"""`mover` bots: the heuristic bot with its movement choices fixed by a `MovePolicy`, so that
+"""`mover` bots: the basic bot with its movement choices fixed by a `MovePolicy`, so that
 simulated landings can be compared with the landing chain of the same policy.
 
 `mover` leaves jail at once, `mover-stay` stays (the other policy parameters at their
 defaults). Every other decision, and every out-of-turn action except an early release
-from jail, is the heuristic bot's.
+from jail, is the basic bot's.
 """
 
 from __future__ import annotations
@@ -51,4 +51,4 @@ def register() -> None:
 
 
 def _mover(name: str, policy: MovePolicy, seed: int) -> Bot:
-    return MoverBot(name, policy, make_bot("heuristic", seed))
+    return MoverBot(name, policy, make_bot("basic", seed))

@@ -57,6 +57,13 @@ def canonical(name: str) -> str:
     return level
 
 
+def shown_name(name: str) -> str:
+    """The one name a bot is shown by: its level for an alias (`heuristic` -> `basic`), with
+    its budget (`search:50` -> `strong:50`); unknown names raise."""
+    level, sep, arg = name.partition(":")
+    return canonical(level) + sep + arg
+
+
 def make_bot(name: str, seed: int) -> Bot:
     """A bot by level (`random`, `basic`, `strong`) or alias (`heuristic`), with its own
     generator seeded by `seed`. `strong:MS` (or `strong:Ni`) sets the search budget per

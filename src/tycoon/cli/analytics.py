@@ -126,7 +126,7 @@ def impact(
     games: Annotated[int, typer.Option(min=1, help="Games per run (the same seeds).")] = 200,
     seats: Annotated[
         str, typer.Option(help="Comma-separated bot names, one per seat.")
-    ] = "heuristic,heuristic,heuristic,heuristic",
+    ] = "basic,basic,basic,basic",
     seed: Annotated[int, typer.Option(help="Base seed: game i uses seed + i.")] = 0,
     jobs: Annotated[int | None, typer.Option(min=1, help="Processes.")] = None,
     json_path: JsonOpt = None,

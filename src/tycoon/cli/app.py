@@ -18,11 +18,12 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich import box
 from rich.console import Console
+from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
-from tycoon.bots.base import Bot, bot_names, make_bot
+from tycoon.bots.base import Bot, bot_names, make_bot, shown_name
 from tycoon.cli.analytics import register_commands
 from tycoon.cli.oneline import OneLineGroup, fail
 from tycoon.cli.safe import clean, esc, is_clean_name, plain, plain_line
@@ -111,7 +112,7 @@ def _seats(text: str, allow_human: bool) -> list[str]:
                 raise CliError(
                     f"unknown seat kind '{s}' in '{text}'; known: {', '.join(allowed)}"
                 ) from None
-    return names
+    return [s if s == HUMAN else shown_name(s) for s in names]  # one name per level
 
 
 EditionArg = Annotated[str, typer.Argument(help="Edition id or alias (see `tycoon editions`).")]
@@ -126,31 +127,34 @@ OptionOpt = Annotated[
 
 @app.command()
 def editions() -> None:
-    """List the editions with their house-rule options and defaults."""
+    """List the editions with their house-rule options, defaults and ranges."""
     with _user_errors():
         console = _out()
         t = Table(title="Editions", title_justify="left", box=box.SIMPLE_HEAD)
         t.add_column("id@version", no_wrap=True)
-        t.add_column("title", no_wrap=True)
+        t.add_column("title")
         t.add_column("players", no_wrap=True)
-        t.add_column("options (defaults)", overflow="fold")
         eds = all_editions()
         for ed in eds:
             lo, hi = ed.player_range(ed.options_type())
-            opts = "\n".join(
-                f"{name}={json.dumps(default)}"
-                for name, _typ, default, _doc in ed.options_type.describe()
-            )
-            t.add_row(ed.tag, ed.title, f"{lo}-{hi}", opts)
+            t.add_row(ed.tag, ed.title, f"{lo}-{hi}")
         console.print(t)
         for ed in eds:
-            o = Table(title=f"{ed.id} options (--option key=value)", title_justify="left")
-            o.add_column("option", no_wrap=True)
-            for col in ("type", "default", "meaning"):
-                o.add_column(col)
+            console.print()
+            console.print(Text(f"{ed.id} options (--option key=value)", style="bold"))
+            ranges = ed.options_type.ranges()
             for name, typ, default, doc in ed.options_type.describe():
-                o.add_row(name, typ, json.dumps(default), doc)
-            console.print(o)
+                kind = typ
+                if name in ranges:
+                    kind += f", {ranges[name][0]} to {ranges[name][1]}"
+                console.print(
+                    Padding(
+                        Text.assemble((f"{name}={json.dumps(default)}", "bold"), f"  ({kind})"),
+                        (0, 0, 0, 2),
+                        expand=False,
+                    )
+                )
+                console.print(Padding(Text(doc), (0, 0, 0, 6), expand=False))
 
 
 # --- play ----------------------------------------------------------------------------------

@@ -133,21 +133,51 @@ def _bounded_int(digits: str) -> int:
     return int(digits)
 
 
+class _Fraction(RecordError):
+    """A fractional number in a record's JSON (a record holds none)."""
+
+
 def _no_float(text: str) -> float:
-    raise RecordError(f"record: a record holds no fractional numbers, got {_quote(text)}")
+    raise _Fraction(f"record: a record holds no fractional numbers, got {_quote(text)}")
+
+
+SUMMARY_KEYS = frozenset({"games", "seats", "wins", "win_rate"})
+"""Fields of a `tycoon simulate` summary (`tycoon.sim.stats.summary`) that no record has."""
+
+
+def not_a_record(obj: object) -> str:
+    """Why a JSON value is no game record at all, by what it is instead, or '' when it may
+    be one (its fields are then checked one by one)."""
+    if not isinstance(obj, dict) or "format" in obj or "actions" in obj:
+        return ""
+    if obj.keys() >= SUMMARY_KEYS:
+        return (
+            "this is the summary of `tycoon simulate` (games, seats, wins, win rates), not "
+            "the record of a game; `tycoon replay` reads a game's record (the terminal's "
+            "`save FILE`, an autosave, `save_record`)"
+        )
+    fields = ", ".join(_quote(k) for k in list(obj)[:8])
+    return f"not the record of a game: no field 'format' ('{FORMAT}') and no 'actions' ({fields})"
 
 
 def parse_record(record: dict[str, Any] | str) -> dict[str, Any]:
     """The JSON object of a record, read defensively (size, depth, integer length; no
     fractions); RecordError otherwise. A dict is only checked to be one."""
     if isinstance(record, str):
-        if len(record) > MAX_BYTES:
+        text = record
+        if len(text) > MAX_BYTES:
             raise RecordError(f"record: larger than {MAX_BYTES} characters")
-        _check_depth(record)
+        _check_depth(text)
         try:
             record = json.loads(
-                record, parse_int=_bounded_int, parse_float=_no_float, parse_constant=_no_float
+                text, parse_int=_bounded_int, parse_float=_no_float, parse_constant=_no_float
             )
+        except _Fraction as e:  # what is the file, then? (size and depth are checked)
+            try:
+                other = not_a_record(json.loads(text, parse_int=_bounded_int))
+            except (ValueError, RecursionError):
+                other = ""
+            raise RecordError(f"record: {other}" if other else str(e)) from None
         except json.JSONDecodeError as e:
             raise RecordError(f"record: not valid JSON: {e.msg} at line {e.lineno}") from None
         except RecursionError:
@@ -193,6 +223,9 @@ def replay(record: dict[str, Any] | str) -> GameState:
     version, a bad option, or an action that cannot be parsed or is illegal at its step.
     """
     rec = parse_record(record)
+    other = not_a_record(rec)
+    if other:
+        raise RecordError(f"record: {other}")
     fmt = _field(rec, "format", str, f"'{FORMAT}'")
     if fmt != FORMAT:
         raise RecordError(f"record: field 'format' must be '{FORMAT}', got '{fmt}'")

@@ -3,8 +3,8 @@
     import tycoon.rl
     env = tycoon.rl.env("classic", players=4)       # PettingZoo AEC, every seat an agent
     env = tycoon.rl.classic_v0.env(players=4)        # the same, by its versioned name
-    gym_env = tycoon.rl.gym_env("wonders", opponents="heuristic")   # one seat vs bots
-    vec = tycoon.rl.make_vec_env("classic", 8, opponents=["random", "heuristic", "random"])
+    gym_env = tycoon.rl.gym_env("wonders", opponents="basic")   # one seat vs bots
+    vec = tycoon.rl.make_vec_env("classic", 8, opponents=["random", "basic", "random"])
 
 Needs the `rl` extra (numpy, gymnasium, pettingzoo).
 """

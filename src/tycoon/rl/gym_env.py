@@ -38,7 +38,7 @@ class TycoonGym(gym.Env):  # type: ignore[type-arg, unused-ignore]
     def __init__(
         self,
         edition: str = "classic",
-        opponents: Sequence[str] | str = "heuristic",
+        opponents: Sequence[str] | str = "basic",
         seat: int = 0,
         options: Mapping[str, Any] | None = None,
         *,

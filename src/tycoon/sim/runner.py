@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tycoon.analysis.mover import register as register_movers
-from tycoon.bots.base import make_bot
+from tycoon.bots.base import make_bot, shown_name
 from tycoon.editions.registry import find_edition
 from tycoon.engine.api import new_game
 from tycoon.engine.rng import Rng
@@ -136,7 +136,7 @@ def simulate(
     editions, options or bot names raise before any game starts.
     """
     ed = find_edition(edition)
-    seats = list(seats)
+    seats = [shown_name(s) for s in seats]  # `heuristic` plays and is shown as `basic`
     opts = ed.options_type.parse(sim_options(options)).to_dict()
     lo, hi = ed.player_range(ed.options_type.parse(opts))
     if not lo <= len(seats) <= hi:
