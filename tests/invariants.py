@@ -12,6 +12,10 @@ game log, replays and the views read events, not state differences.
 Expensive ones (every legal action applied on a clone, clone independence, snapshot JSON
 round trip, out-of-turn actions of other seats) run every `deep_every` steps. At the end
 the record must replay to an equal state and the game must have ended within its cap.
+
+`random_options` and `play_listed` sweep random valid options (every int option also at
+the ends of its range): every listed action of random games is accepted by `is_legal` and
+`apply_action`, and the RL observation encoder runs through them with a constant shape.
 """
 
 from __future__ import annotations
@@ -617,3 +621,126 @@ def _play_loop(
             check_buildings_kept(grid, st, f"{tag} after step {steps}")
         if steps > cap:
             _fail(tag, f"not over after {steps} steps (rounds {st.rounds})")
+
+
+# --- random valid options: every listed action is accepted ------------------------------------
+
+STR_CHOICES: dict[str, tuple[str, ...]] = {
+    # wonders
+    "rent_collection": ("manual", "auto"),
+    "hotel_valuation_houses": ("houses_per_hotel", "3"),
+    # builder
+    "community_metric": ("largest_component", "adjacent_count"),
+    "bonus_tie": ("none", "all_tied"),
+    "jail_third_try_move": ("new_roll", "failed_roll"),
+    "tokens": ("", "t_rex,rubber_duck", "rubber_duck,t_rex,cat,penguin"),
+    # metropol
+    "column10_trigger": ("permit_blocks", "area_total"),
+    "mandatory_build_enforcement": ("engine", "callout"),
+    "final_value_area_without_skyscraper": ("tallest_building", "zero"),
+    "city_hall_relocation": ("jump_no_bonus", "before_stock_exchange"),
+    "tallest_scope": ("area", "city"),
+    "tie": ("shared_win",),
+}
+"""The values of every str option the sweep draws from (`test_invariants_options` checks that
+every str option of every edition is here and every value is accepted)."""
+
+
+def _draw_int(rng: Rng, lo: int, hi: int) -> int:
+    """Either end of the range, a value just above the low end (a tiny starting cash), or a
+    value of a random number of digits."""
+    k = rng.below(4)
+    if k == 0:
+        return lo
+    if k == 1:
+        return hi
+    if k == 2:
+        return min(hi, lo + rng.below(50))
+    return min(hi, max(lo, rng.below(10 ** (1 + rng.below(len(str(hi)))))))
+
+
+def random_options(
+    edition: str, rng: Rng, fixed: dict[str, object] | None = None
+) -> tuple[int, dict[str, object]]:
+    """A player count and random options of `edition` that the edition accepts (drawn again
+    until `new_game` accepts them), with the `fixed` ones kept as given."""
+    from tycoon.editions.registry import find_edition
+    from tycoon.engine.errors import OptionError
+
+    opts_type = find_edition(edition).options_type
+    ranges = opts_type.ranges()
+    for _ in range(200):
+        opts: dict[str, object] = {}
+        for name, typ, _default, _doc in opts_type.describe():
+            if name == "auto_claim_rent" and edition == "metropol":
+                continue  # fixed to true (M-31)
+            if typ == "bool":
+                opts[name] = rng.below(2) == 1
+            elif typ == "int":
+                opts[name] = _draw_int(rng, *ranges[name])
+            else:
+                choices = STR_CHOICES[name]
+                opts[name] = choices[rng.below(len(choices))]
+        opts.update(fixed or {})
+        ed = find_edition(edition)
+        try:
+            lo, hi = ed.player_range(opts_type.parse(opts))
+            n = lo + rng.below(hi - lo + 1)
+            new_game(edition, n, 0, opts, events=False)
+        except OptionError:
+            continue
+        return n, opts
+    raise AssertionError(f"no valid {edition} options with {fixed} in 200 draws")
+
+
+def play_listed(edition: str, n: int, options: dict[str, object], seed: int, steps: int) -> int:
+    """Play up to `steps` random listed actions of a game, checking that every action listed
+    for the seat to act (and, every fifth step, for every other seat) is `is_legal` and is
+    accepted by `apply_action` on a clone, the state facts after each step, and the RL
+    observation of every decision (its shape never changes; an encoder built at the end has
+    the same size). Returns the decisions played."""
+    from tycoon.engine.api import sample_chance
+    from tycoon.rl.game import codec_for
+    from tycoon.rl.observation import Encoder
+
+    st = new_game(edition, n, seed, options, events=False)
+    codec = codec_for(st.edition)
+    enc = Encoder(codec, st)
+    size = enc.size
+    rng = Rng(seed ^ 0x0971)
+    tag = f"{edition} {n} players seed {seed} options {options}"
+    played = 0
+    for k in range(steps):
+        if st.termination:
+            break
+        cur = st.current_player
+        where = f"{tag} step {k} (history {len(st.history)})"
+        if cur == CHANCE:
+            apply_action(st, sample_chance(st))
+            check_state(st, where)
+            continue
+        mine: list[Action] = []
+        for seat in [cur, *(p for p in range(st.n) if p != cur and k % 5 == 0)]:
+            acts = legal_actions(st, seat)
+            if seat == cur:
+                mine = acts
+            for a in acts:
+                if not is_legal(st, a, seat):
+                    _fail(where, f"listed action '{a}' of seat {seat} is not is_legal")
+                try:
+                    apply_action(clone(st), a, seat)
+                except IllegalActionError as e:
+                    _fail(where, f"listed action '{a}' of seat {seat} is refused: {e}")
+            obs = enc.encode(st, seat, seat != cur, 100)
+            if obs.shape != (size,):
+                _fail(where, f"observation of shape {obs.shape}, not ({size},)")
+        if not mine:
+            _fail(where, f"no legal action for current seat {cur}")
+        apply_action(st, mine[rng.below(len(mine))])
+        played += 1
+        check_state(st, where)
+    late = Encoder(codec, st)
+    if late.size != size:
+        _fail(tag, f"an encoder built at step {len(st.history)} has {late.size} values, not {size}")
+    late.encode(st, 0, False, 100)
+    return played
