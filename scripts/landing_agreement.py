@@ -3,7 +3,7 @@
     .venv/bin/python scripts/landing_agreement.py --rolls 1500000 --jobs 2 [--json out.json]
 
 For each edition: the chain of the default movement policy, then `simulate` with four
-`mover` bots (the heuristic bot with that policy) until about `--rolls` rolls are counted;
+`mover` bots (the basic bot with that policy) until about `--rolls` rolls are counted;
 prints the largest z-score over the squares (see `tycoon.analysis.agreement`).
 """
 

@@ -32,7 +32,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--edition", default="classic")
-    ap.add_argument("--seats", default="heuristic,heuristic,heuristic,heuristic")
+    ap.add_argument("--seats", default="basic,basic,basic,basic")
     ap.add_argument("--no-ray", action="store_true")
     args = ap.parse_args()
     base = {"edition": args.edition, "seats": args.seats.split(","), "games": args.games}
