@@ -6,7 +6,7 @@ both builds do the same work). Each measurement runs in a subprocess of its own 
 round of each is kept (the slowest for the latency).
 
     .venv/bin/python scripts/bench_builds.py [--seconds 3] [--rounds 2] [--rooms 40]
-        [--strong-games 4] [--strong-budget 8i] [--json F]
+        [--strong-games 8] [--strong-budget 8i] [--json F]
 
 Needs a current compiled core (`make native`): `TYCOON_BUILD=compiled` refuses to run
 without one.
@@ -95,7 +95,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--rooms", type=int, default=40, help="load benchmark rooms")
     ap.add_argument("--turn-limit", type=int, default=8)
-    ap.add_argument("--strong-games", type=int, default=4)
+    ap.add_argument("--strong-games", type=int, default=8)
     ap.add_argument("--strong-budget", default="8i", help="`strong:B`; 8i: 8 rounds, no cap")
     ap.add_argument("--json", help="write every figure to this file")
     args = ap.parse_args()
