@@ -28,14 +28,14 @@ install: $(STAMP)
 
 # After an edit of the core's sources its compiled modules are stale: tycoon then runs as pure
 # Python and warns (src/tycoon/native.py) until `make native` compiles them again, as run,
-# bench and test do first. TYCOON_BUILD=python or compiled chooses at run time.
-STALE = $(BIN)/python -W ignore -c 'import sys, tycoon.native as n; \
-	sys.exit(n.core_state()[0] == "stale")'
+# bench and test do first (it builds again whenever the compiled core is not current: pure
+# Python again, in seconds, where it cannot compile). TYCOON_BUILD=python or compiled chooses
+# at run time.
 COMPILED = $(BIN)/python -W ignore -c 'import sys, tycoon.native as n; \
 	sys.exit(n.core_state()[0] != "current")'
 
 native: $(STAMP)
-	@$(STALE) || $(BIN)/pip install --no-deps -e .
+	@$(COMPILED) || $(BIN)/pip install --no-deps -e .
 
 run: native
 	@echo "Starting the tycoon server (SQLite: tycoon.db); open the address it prints. Ctrl-C stops it."

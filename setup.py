@@ -178,10 +178,10 @@ if __name__ == "__main__":  # setuptools runs this file as __main__; tests impor
 
         def run(self) -> None:
             super().run()
-            if WHY_PURE:
-                write_pure(Path(self.build_lib) / "tycoon", WHY_PURE)
-                if self.editable_mode:
-                    write_pure(PACKAGE, WHY_PURE)
+            if WHY_PURE:  # an editable install copies nothing: its package is the sources'
+                write_pure(
+                    PACKAGE if self.editable_mode else Path(self.build_lib) / "tycoon", WHY_PURE
+                )
 
     class BuildExt(build_ext):
         """Compiles the core with mypyc (only when this command runs: the metadata steps
