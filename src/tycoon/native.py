@@ -1,8 +1,9 @@
 """Which build of tycoon runs: its typed core compiled to C by mypyc, or pure Python.
 
 The package's build (`setup.py`) compiles the core into extension modules that sit beside
-their sources, and writes `_compiled.txt` beside them: the SHA-256 of every compiled module's
-source and the name of every extension. At `import tycoon`, `select` lets the compiled
+their sources, and writes `_compiled.txt` beside them: the SHA-256 of every source the core
+is built from (the compiled modules and the tycoon modules they import) and the name of every
+extension, or for a pure build why it is pure. At `import tycoon`, `select` lets the compiled
 modules load only when that list still holds (every source as it was compiled, every
 extension in place). Otherwise, and under `TYCOON_BUILD=python`, a finder loads every tycoon
 module from its source: an edited `.py` never runs as the stale compiled module beside it,
