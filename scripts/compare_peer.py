@@ -9,10 +9,11 @@ alike):
   same turn, as in `tycoon bench`);
 - the peer as its own `simulate.py` runs it: a process pool of its `multi_process` workers;
 - `tycoon bench classic` (one core, four `basic` bots, events off), in the build this runs
-  in (`PYTHONPATH=build/native` for the compiled one);
+  in (the installed one: compiled where it was built with a C compiler; `TYCOON_BUILD=python`
+  for pure Python);
 - `tycoon simulate` of the same games over `--jobs` processes.
 
-    PYTHONPATH=build/native .venv/bin/python scripts/compare_peer.py --peer /path/to/monopoly
+    .venv/bin/python scripts/compare_peer.py --peer /path/to/monopoly
 
 The peer's code is only imported and run, never changed: its logs are switched off through
 its own `LogSettings`, and its player's move is wrapped to count turns.
@@ -29,7 +30,8 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-from tycoon.sim.bench import bench, calibration, engine_build
+from tycoon.native import engine_build
+from tycoon.sim.bench import bench, calibration
 from tycoon.sim.runner import GameResult, simulate
 
 _TURNS = [0]

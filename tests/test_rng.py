@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tycoon.engine import rng
 from tycoon.engine.rng import Rng
-from tycoon.sim.bench import is_compiled
+from tycoon.native import is_compiled
 
 SEEDS = st.integers(min_value=-(2**80), max_value=2**80)
 MASK = (1 << 64) - 1

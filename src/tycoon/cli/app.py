@@ -23,6 +23,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+import tycoon
+from tycoon import native
 from tycoon.bots.base import Bot, bot_names, make_bot, shown_name
 from tycoon.cli.analytics import register_commands
 from tycoon.cli.oneline import OneLineGroup, fail
@@ -53,6 +55,27 @@ bankrupt (two basic and two random seats with 15000 each ran past 6,000 rounds).
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 MAX_NAME = 40
 """The longest player name (records allow the same)."""
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"tycoon {tycoon.__version__} ({native.describe()})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="Print the version and the build that runs (compiled or python), and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Rules engine, simulator and terminal play for Monopoly-family board games."""
 
 
 class CliError(Exception):

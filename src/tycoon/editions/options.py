@@ -1,7 +1,7 @@
 """Edition options: a frozen dataclass per edition (every [D] choice with alternatives in
 its spec, and the common house rules its rules have a use for), parsed from a mapping.
 
-Kept apart from `base` so that the editions' hooks can be compiled (`scripts/build_native.py`)
+Kept apart from `base` so that the editions' hooks can be compiled (`setup.py`)
 while the options, read rarely and built with `dataclasses` machinery, stay plain Python.
 """
 

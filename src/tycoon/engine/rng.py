@@ -4,7 +4,7 @@ Pure integer arithmetic, so the same seed gives the same numbers on every machin
 and Python version; copying a state copies the generator.
 
 The 64-bit state is kept as two 32-bit halves. Interpreted, a draw is the textbook
-formula on Python's big integers. Compiled (`scripts/build_native.py`), where a big
+formula on Python's big integers. Compiled (`setup.py`), where a big
 integer is an allocated object, a draw takes every product 16 bits of one factor at a
 time (`_times`), so no intermediate value passes 2^50 and all of it is machine-word
 arithmetic (`i64`, which is plain `int` when interpreted): about ten times faster there.

@@ -8,6 +8,7 @@ import sys
 
 import uvicorn
 
+from tycoon.native import describe
 from tycoon.server.app import create_app
 from tycoon.server.manager import Config
 
@@ -52,6 +53,7 @@ def serve(config: Config, host: str = "127.0.0.1", port: int = 8000) -> None:
     gc.set_threshold(100_000, 50, 1000)
     if config.seed is not None:
         print(f"games are dealt from seed {config.seed} upward: their dice are not secret")
-    print(f"tycoon server listening on http://{shown}:{actual}/ (store: {config.db})", flush=True)
+    store = f"store: {config.db}; engine: {describe()}"  # engine: compiled, or python and why
+    print(f"tycoon server listening on http://{shown}:{actual}/ ({store})", flush=True)
     sys.stdout.flush()
     server.run(sockets=[sock])

@@ -14,8 +14,6 @@ the bench's time, so the rest is the bots'.
 
 from __future__ import annotations
 
-import importlib
-import importlib.machinery
 import math
 import resource
 import time
@@ -27,6 +25,7 @@ from tycoon.editions.registry import find_edition
 from tycoon.engine.actions import Action
 from tycoon.engine.api import new_game
 from tycoon.engine.types import CHANCE
+from tycoon.native import engine_build
 from tycoon.rules.flow import apply_action
 from tycoon.sim.collector import fewer_collections
 from tycoon.sim.driver import play
@@ -72,18 +71,6 @@ def calibration(turns: int = CALIBRATION_TURNS, repeats: int = 3) -> float:
         calibration_loop(turns)
         best = min(best, time.perf_counter() - start)
     return turns / max(best, 1e-9)
-
-
-def is_compiled(module: str) -> bool:
-    """Is `module` (a dotted name) loaded from a compiled extension?"""
-    path = str(importlib.import_module(module).__file__)
-    return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-
-
-def engine_build() -> str:
-    """'compiled' when the rules run compiled (`make native`, then `PYTHONPATH=build/native`),
-    else 'python'."""
-    return "compiled" if is_compiled("tycoon.rules.flow") else "python"
 
 
 def peak_rss_mb() -> float:
