@@ -83,13 +83,20 @@ def test_i1_classic_two_players(server: Server, context: BrowserContext) -> None
     assert watch.errors == []
 
 
-def test_i2_i10_log_card_text_and_board_language(server: Server, context: BrowserContext) -> None:
+def test_i2_i10_i12_log_card_text_and_board_language(
+    server: Server, context: BrowserContext
+) -> None:
     """The log names a drawn card by its deck in words and its text (not
-    `community_chest`), and uses the board language the player chose for the board's names,
-    switching with it."""
+    `community_chest`), uses the board language the player chose for the board's names,
+    switching with it, and a line that wraps keeps its seat badge whole."""
     page, watch = new_page(context)
     create_room(page, server.url, "wonders", ["human", "basic"], lang="nb")
     start(page)
+    # item 12: a line that wraps keeps its seat badge whole
+    long = "Tester " + "offered a very long trade with many deeds and cards " * 4
+    page.evaluate("t => window.tycoonRoom.addLog([{kind: 'x', seat: 0, text: t}])", long)
+    badge = page.locator("#log li:last-child svg.seat-badge").bounding_box()
+    assert badge and badge["width"] == 16
     # the game's lines are in the board's language (GO is START in nb)
     deadline = time.monotonic() + 60
     while page.locator("#log li:has-text(' starts on ')").count() == 0:
@@ -268,10 +275,10 @@ def test_i11_private_room_without_its_code(server: Server, browser: Browser) -> 
         guest_ctx.close()
 
 
-def test_i12_i15_i16_phone_board_and_centre(server: Server, browser: Browser) -> None:
+def test_i15_i16_phone_board_and_centre(server: Server, browser: Browser) -> None:
     """On a 390x844 phone: the turn's controls come first, no board text is smaller than 11
-    CSS px (the squares near the token are listed large) and a long log line keeps its badge
-    whole; the classic centre shows the deed being decided, the dice and the last events."""
+    CSS px (the squares near the token are listed large); the classic centre shows the deed
+    being decided, the dice and the last events."""
     ctx = _phone(browser)
     try:
         page, watch = new_page(ctx)
@@ -294,10 +301,6 @@ def test_i12_i15_i16_phone_board_and_centre(server: Server, browser: Browser) ->
         assert page.locator(f"#near li[data-square='{sq}'].deciding").count() == 1
         buy = page.locator('#actions [data-action="buy"]').bounding_box()
         assert buy and buy["y"] + buy["height"] <= 844
-        long = "Tester " + "offered a very long trade with many deeds and cards " * 4
-        page.evaluate("t => window.tycoonRoom.addLog([{kind: 'x', seat: 0, text: t}])", long)
-        badge = page.locator("#log li:last-child svg.seat-badge").bounding_box()
-        assert badge and badge["width"] == 16
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert watch.errors == []
     finally:
@@ -329,12 +332,12 @@ def test_i15_every_edition_on_a_phone(server: Server, browser: Browser, edition:
             assert time.monotonic() < deadline, texts
             step(page)
         assert page.evaluate("window.scrollY") == 0
-        assert page.evaluate(SMALL_TEXT) == []
         first = page.locator("#actions [data-action]").first.bounding_box()
         assert first and first["y"] + first["height"] <= 844
         if edition == "metropol":
             box = page.locator('#actions [data-action="pass"]').bounding_box()
             assert box and box["y"] + box["height"] <= 844, box
+        assert page.evaluate(SMALL_TEXT) == []
         shoot(page, f"{edition}-new-390x844")
         assert watch.errors == []
     finally:
@@ -382,8 +385,7 @@ def test_i4_i5_replay_shows_the_step_and_takes_arrow_keys(
     """In the replay the dice and the prompt are those of the step shown, and the arrow keys
     step wherever the focus is."""
     page, watch = new_page(context)
-    short = {"allow_two_players": True, "turn_limit": 1}
-    create_room(page, server.url, "classic", ["human", "basic"], short)
+    create_room(page, server.url, "classic", ["human", "basic", "basic"], {"turn_limit": 1})
     start(page)
     play_to_end(page, 120)
     page.click("#open-replay")

@@ -155,7 +155,7 @@ function city(g, box, board, view, ctx) {
     const ay = a === 0 || a === 1 ? 4 : 0;
     g.appendChild(s("rect", { x: ox + ax * cell - 4, y: oy + ay * cell - 4, width: cell * 3 + 8, height: cell * 3 + 8, rx: 8, fill: AREA_TINT[a], class: "area" }));
     // the name in the avenue beside the area (not under its blocks)
-    centreText(g, ox + (ax + 1.5) * cell, oy + (ay === 0 ? 3 * cell + 30 : 4 * cell - 8), `area ${AREA_NAME[a]}`, 30, "area-name");
+    centreText(g, ox + (ax + 1.5) * cell, oy + (ay === 0 ? 3 * cell + 26 : 4 * cell - 6), `area ${AREA_NAME[a]}`, 30, "area-name");
   }
   for (let b = 0; b < 36; b++) {
     const info = blocks ? blocks[b] : null;

@@ -208,6 +208,21 @@ export class RoomPage {
     navigator.clipboard.writeText(link).then(() => announce("Invite link copied."), () => announce(link));
   }
 
+  /** A language whose data names only some squares says so (metropol's Finnish board has
+   * Finnish names for its corners only): the switch then changes just those. */
+  async labelPartialLanguages(langs) {
+    for (const l of langs) {
+      if (l === "en") continue;
+      try {
+        const raw = await getBoard(String(this.room.edition), l);
+        const sq = raw.squares || [];
+        const named = sq.filter((x) => x.name_local && x.name_local !== x.name_en).length;
+        const opt = [...this.el.lang.options].find((o) => o.value === l);
+        if (opt && named && named < sq.length / 2) opt.textContent = `${LANG_NAMES[l] || l} (${named} of ${sq.length} names)`;
+      } catch { /* the plain label stays */ }
+    }
+  }
+
   async loadBoard() {
     const edition = String(this.room.edition);
     try {
@@ -229,6 +244,7 @@ export class RoomPage {
     const langs = (ed && ed.languages) || ["en"];
     if (!langs.includes(this.langNow)) this.langNow = langs[0];
     for (const l of langs) this.el.lang.appendChild(h("option", { value: l, text: LANG_NAMES[l] || l, selected: l === this.langNow ? true : null }));
+    this.labelPartialLanguages(langs);
     if (ed) this.el.title.textContent = `${this.room.name || ed.title}`;
     await this.loadBoard();
     // after a reload: the log and the replay frames this browser kept
@@ -382,8 +398,9 @@ export class RoomPage {
     if (me === null || me === undefined) return;
     const lines = [];
     for (const ev of events) {
+      if (ev.kind === "offered" && ev.seat === me && ev.text) this.myOffer = this.localText(ev.text);
       if ((ev.kind === "accepted" || ev.kind === "rejected") && ev.other === me && ev.seat !== me) {
-        lines.push(`${seatLabel(this.view, ev.seat)} ${ev.kind} your offer.`);
+        lines.push(`${seatLabel(this.view, ev.seat)} ${ev.kind} your offer${this.myOffer ? ` (${this.myOffer})` : ""}.`);
       }
     }
     const clock = this.view.clock;
