@@ -46,7 +46,7 @@ function drawDice(g, dice, cx, y, size) {
 
 /** The deed being decided, as a card: colour band and name, price, group and rents. */
 function deedCard(g, board, view, i, box) {
-  const f = deedFacts(board, i);
+  const f = deedFacts(board, i, view);
   if (!f) return box.y;
   const w = 470;
   const x = box.x + (box.w - w) / 2;

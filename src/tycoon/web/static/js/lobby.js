@@ -121,7 +121,7 @@ function optionInput(opt, idp, ed) {
   }
   input.dataset.key = opt.key;
   input.dataset.type = opt.type || typeof opt.default;
-  const more = rules ? h("details.rule-ids", {}, h("summary", { "aria-label": `Rules behind ${humanKey(opt.key)}`, text: "?" }), h("span", { text: `Rules ${rules}: ${opt.doc}` })) : null;
+  const more = rules ? h("details.rule-ids", {}, h("summary", { "aria-label": `Rules behind ${humanKey(opt.key)}`, text: "?" }), h("span", { text: `Rules: ${rules}.${opt.choices ? ` Values: ${opt.choices.join(", ")}.` : ""}` })) : null;
   const wrap = h("div.option", {}, h("label", { for: id, text: humanKey(opt.key) }), input, h("div.doc-line", {}, doc, more));
   return { wrap, input, opt, pickers };
 }

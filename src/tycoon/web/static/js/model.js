@@ -132,15 +132,18 @@ const HOUSE_WORDS = ["Rent", "With 1 house", "With 2 houses", "With 3 houses", "
  * What a deed card says, from the static board: its name, colour, price and group, and
  * its rents as [label, amount] rows (a street's by buildings; other deeds list none).
  */
-export function deedFacts(board, i) {
+export function deedFacts(board, i, view = null) {
   const sq = board.squares[i];
   if (!sq) return null;
   const g = sq.group !== null && sq.group !== undefined ? board.groups[sq.group] : null;
   const members = g && Array.isArray(g.squares) ? g.squares.length : 0;
   const rents = Array.isArray(sq.rents) ? sq.rents : [];
-  const rows = rents.length > 1
+  let rows = rents.length > 1
     ? rents.map((r, k) => [HOUSE_WORDS[k] || `With ${k} buildings`, money(board, r)])
-    : rents.map((r) => ["Rent", money(board, r)]);
+    : rents.filter((r) => r > 0).map((r) => ["Rent", money(board, r)]);
+  // metropol: a permit's rent follows the city's buildings (the view's rent now, M-31)
+  const now = view && view.city && view.city.rent ? view.city.rent[i] ?? view.city.rent[String(i)] : undefined;
+  if (now !== undefined && now !== null) rows = [["Rent now", money(board, now)]];
   if (sq.house_cost) rows.push(["Each house", money(board, sq.house_cost)]);
   return {
     name: sq.name,

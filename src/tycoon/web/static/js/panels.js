@@ -311,6 +311,10 @@ function auctionPanel(board, view, by, act, clockAt) {
         act(tpl.replace("{amount}", String(Math.round(Number(input.value)))));
       },
     }, h("label", { for: "bid-amount", text: "Your bid" }), input, h("button.primary", { type: "submit" }, "Bid"));
+    // the amount typed, written as every other amount of the page
+    const said = h("span.bid-said.muted", { "aria-live": "off", text: money(board, min) });
+    input.addEventListener("input", () => { said.textContent = money(board, Number(input.value)); });
+    form.appendChild(said);
     box.appendChild(form);
     const quick = h("div.quick-bids", { role: "group", "aria-label": "Quick bids" });
     for (const n of bids.slice(0, 5)) quick.appendChild(h("button.small", { type: "button", "data-action": `bid ${n}`, onclick: () => act(`bid ${n}`) }, `Bid ${money(board, n)}`));

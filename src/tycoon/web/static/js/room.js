@@ -384,7 +384,7 @@ export class RoomPage {
     const e = this.el.deed;
     const onTrack = !(v.builder && v.builder.grid) && !(v.city && v.city.height);
     if (sq === null || onTrack) { e.hidden = true; clear(e); return; }
-    const f = deedFacts(this.board, sq);
+    const f = deedFacts(this.board, sq, v);
     fill(e, h("div.deed-head", { text: f.name }), h("p.deed-sub", { text: `${f.price ? `Price ${f.price} \u00b7 ` : ""}${f.group}` }),
       f.rows.length ? h("table.deed-rents", {}, h("tbody", {}, f.rows.map(([k, x]) => h("tr", {}, h("th", { scope: "row", text: k }), h("td", { text: x }))))) : null);
     e.querySelector(".deed-head").style.background = f.colour || "#d9d4c7";
