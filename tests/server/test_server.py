@@ -11,8 +11,11 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Client, Server
+from tycoon.editions.builder import BUILDER
+from tycoon.editions.registry import find_edition
 from tycoon.engine.actions import card_text
 from tycoon.engine.api import apply_action, new_game
+from tycoon.engine.errors import OptionError
 from tycoon.records.record import replay
 from tycoon.records.snapshot import to_json
 from tycoon.server.fair import commitment, verify
@@ -136,6 +139,30 @@ def test_editions_board_openapi_and_static(server: Server) -> None:
         classic["bot_levels"]
     )
     assert any(o["key"] == "turn_limit" for o in classic["options"])
+    # the web form's facts: A-27's switch widens the players to 2, enumerated options list
+    # their allowed values (every one accepted, anything else refused), and the score's name
+    two = next(o for o in classic["options"] if o["key"] == "allow_two_players")
+    assert two["players"] == [2, 6] and classic["score_name"] == "net worth"
+    by_id = {e["id"]: e for e in eds}
+    assert by_id["metropol"]["score_name"] == "cash and permits"
+    for ed in eds:
+        for o in ed["options"]:
+            if "choices" not in o or o.get("multiple"):
+                continue
+            assert o["default"] in o["choices"], o
+            for value in o["choices"]:
+                find_edition(ed["id"]).options_type.parse({o["key"]: value})
+            with pytest.raises(OptionError):
+                find_edition(ed["id"]).options_type.parse({o["key"]: "no_such_value"})
+    tokens = next(o for o in by_id["builder"]["options"] if o["key"] == "tokens")
+    assert tokens["multiple"] and tuple(tokens["choices"]) == BUILDER.data.token_ids
+    assert {o["key"] for e in eds for o in e["options"] if "choices" in o} >= {
+        "community_metric",
+        "bonus_tie",
+        "jail_third_try_move",
+        "rent_collection",
+        "tie",
+    }
     b = server.http.get("/api/editions/classic/board", params={"lang": "pl"}).json()
     assert b["squares"][1]["name"] == "Saloniki"
     bad = server.http.get("/api/editions/classic/board", params={"lang": "xx"})

@@ -51,9 +51,6 @@ def create_room(
     page.goto(base + "/")
     page.fill("#player-name", name)
     page.select_option("#c-edition", edition)
-    page.select_option("#c-count", str(len(seats)))
-    for i, kind in enumerate(seats):
-        page.select_option(f"#c-seat-{i}", kind)
     if options:
         page.click("details.rules > summary")
         for key, value in options.items():
@@ -64,12 +61,21 @@ def create_room(
                 page.select_option(sel, str(value))
             else:
                 page.fill(sel, str(value))
+    # the house rules first: a switch may change how many can play (classic's two players)
+    page.select_option("#c-count", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f"#c-seat-{i}", kind)
     page.fill("#c-delay", "0")
     if not public:
         page.set_checked("#c-public", False)
     if lang:
         page.select_option("#c-lang", lang)
-    if clock:
+    if clock and clock.startswith("custom:"):  # "custom:DECISION_S:BANK_S"
+        _, decision, bank = clock.split(":")
+        page.select_option("#c-clock", "custom")
+        page.fill("#c-decision", decision)
+        page.fill("#c-bank", bank)
+    elif clock:
         page.select_option("#c-clock", clock)
     page.click("#c-submit")
     page.wait_for_url("**/r/*")

@@ -104,13 +104,15 @@ def _square(board: Board, square: int) -> str:
 
 
 def _card(board: Board, text: str) -> str:
-    """'B14' -> 'blue card B14 "Get out of Jail free. ..."' (the id alone if unknown)."""
+    """'B14' -> 'blue card B14 "Get out of Jail free. ..."', 'K10' -> 'community chest card
+    K10 "..."' (the deck's name in words; the id alone if unknown)."""
     if len(text) >= 2 and text[0] in board.deck_letters and text[1:].isdigit():
         deck = board.deck_letters.index(text[0])
         pos = int(text[1:]) - 1
         if deck < len(board.decks) and 0 <= pos < len(board.decks[deck]):
             card = board.decks[deck][pos]
-            return f'{board.deck_names[deck]} card {text} "{card.text_en or card.text}"'
+            deck_name = board.deck_names[deck].replace("_", " ")
+            return f'{deck_name} card {text} "{card.text_en or card.text}"'
     return f"card {text}"
 
 

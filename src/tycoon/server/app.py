@@ -168,13 +168,28 @@ def create_app(config: Config | None = None) -> FastAPI:
                     "title": ed.title,
                     "players": list(ed.player_range(opts)),
                     "options": [
-                        {"key": k, "type": t, "default": d, "doc": doc}
-                        for k, t, d, doc in ed.options_type.describe()
+                        _option(ed, k, t, d, doc) for k, t, d, doc in ed.options_type.describe()
                     ],
                     "languages": list(ed.languages),
                     "bot_levels": levels(),
+                    "score_name": ed.score_name,
                 }
             )
+        return out
+
+    def _option(ed: Any, key: str, typ: str, default: Any, doc: str) -> dict[str, Any]:
+        """One option of the lobby's form: its allowed values (`choices`, `multiple` for a
+        comma list of distinct ones, `range`) from the field's metadata, and for a switch
+        that changes how many may play, the `players` range once it is on."""
+        meta = next(f.metadata for f in ed.options_type.offered() if f.name == key)
+        out: dict[str, Any] = {"key": key, "type": typ, "default": default, "doc": doc}
+        for extra in ("choices", "multiple", "range"):
+            if extra in meta:
+                out[extra] = list(meta[extra]) if extra != "multiple" else bool(meta[extra])
+        if typ == "bool" and default is False:
+            on = list(ed.player_range(ed.options_type(**{key: True})))
+            if on != list(ed.player_range(ed.options_type())):
+                out["players"] = on
         return out
 
     @cache

@@ -8,6 +8,14 @@ from typing import ClassVar
 from tycoon.editions.options import Options
 from tycoon.engine.errors import OptionError
 
+_CHOICES = {
+    "community_metric": ("largest_component", "adjacent_count"),
+    "bonus_tie": ("none", "all_tied"),
+    "jail_third_try_move": ("new_roll", "failed_roll"),
+}
+_TOKENS = ("penguin", "cat", "t_rex", "rubber_duck")
+"""The tokens a `tokens` list may name (the edition's data, B-8), for the web form."""
+
 
 @dataclasses.dataclass(frozen=True)
 class BuilderOptions(Options):
@@ -21,18 +29,27 @@ class BuilderOptions(Options):
 
     community_metric: str = dataclasses.field(
         default="largest_component",
-        metadata={"doc": "A-2: Community Builder measure, 'largest_component' or 'adjacent_count'"},
+        metadata={
+            "doc": "A-2: Community Builder measure, 'largest_component' or 'adjacent_count'",
+            "choices": _CHOICES["community_metric"],
+        },
     )
     bonus_tie: str = dataclasses.field(
         default="none",
-        metadata={"doc": "A-4: a tie for a bonus card gives it to 'none' or to 'all_tied'"},
+        metadata={
+            "doc": "A-4: a tie for a bonus card gives it to 'none' or to 'all_tied'",
+            "choices": _CHOICES["bonus_tie"],
+        },
     )
     unlimited_resources: bool = dataclasses.field(
         default=False, metadata={"doc": "A-20: the resource supply never runs out"}
     )
     jail_third_try_move: str = dataclasses.field(
         default="new_roll",
-        metadata={"doc": "OQ-6, A-24: after a third failed jail try, 'new_roll' or 'failed_roll'"},
+        metadata={
+            "doc": "OQ-6, A-24: after a third failed jail try, 'new_roll' or 'failed_roll'",
+            "choices": _CHOICES["jail_third_try_move"],
+        },
     )
 
     forced_trade_any_time: bool = dataclasses.field(
@@ -43,7 +60,9 @@ class BuilderOptions(Options):
         default="",
         metadata={
             "doc": "B-8: the distinct tokens seat by seat, e.g. 't_rex,rubber_duck' "
-            "(penguin, cat, t_rex, rubber_duck); empty: in that order"
+            "(penguin, cat, t_rex, rubber_duck); empty: in that order",
+            "choices": _TOKENS,
+            "multiple": True,
         },
     )
     mortgage_percent: int = dataclasses.field(
@@ -68,11 +87,7 @@ class BuilderOptions(Options):
 
     def validate(self) -> None:
         super().validate()
-        for name, allowed in (
-            ("community_metric", ("largest_component", "adjacent_count")),
-            ("bonus_tie", ("none", "all_tied")),
-            ("jail_third_try_move", ("new_roll", "failed_roll")),
-        ):
+        for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise OptionError(f"option '{name}' must be one of {', '.join(allowed)}")
         if self.tokens:

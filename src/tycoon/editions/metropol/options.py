@@ -37,7 +37,8 @@ class MetropolOptions(Options):
         default="permit_blocks",
         metadata={
             "doc": "M-33: column 10 when the permit's 3 blocks ('permit_blocks') or "
-            "the whole area ('area_total') hold 10 or more floors"
+            "the whole area ('area_total') hold 10 or more floors",
+            "choices": _CHOICES["column10_trigger"],
         },
     )
     free_blocks_count_toward_turn_limit: bool = dataclasses.field(
@@ -47,7 +48,8 @@ class MetropolOptions(Options):
         default="engine",
         metadata={
             "doc": "M-56: 'engine' (no end of turn without the due block) or "
-            "'callout' (the others may call it out; the block's cost goes to them)"
+            "'callout' (the others may call it out; the block's cost goes to them)",
+            "choices": _CHOICES["mandatory_build_enforcement"],
         },
     )
     auction_jump_bids: bool = dataclasses.field(
@@ -57,7 +59,8 @@ class MetropolOptions(Options):
         default="tallest_building",
         metadata={
             "doc": "M-70: permits of an area without a skyscraper are valued by its "
-            "'tallest_building' or at 'zero'"
+            "'tallest_building' or at 'zero'",
+            "choices": _CHOICES["final_value_area_without_skyscraper"],
         },
     )
     crossing_counts_as_passing: bool = dataclasses.field(
@@ -75,16 +78,23 @@ class MetropolOptions(Options):
         default="jump_no_bonus",
         metadata={
             "doc": "M-19, ambiguity 6: 'jump_no_bonus' (any free square) or "
-            "'before_stock_exchange' (squares 11 to 39 only)"
+            "'before_stock_exchange' (squares 11 to 39 only)",
+            "choices": _CHOICES["city_hall_relocation"],
         },
     )
     tallest_scope: str = dataclasses.field(
         default="area",
-        metadata={"doc": "M-32, OQ-1: the tallest building of the permit's 'area' or 'city'"},
+        metadata={
+            "doc": "M-32, OQ-1: the tallest building of the permit's 'area' or 'city'",
+            "choices": _CHOICES["tallest_scope"],
+        },
     )
     tie: str = dataclasses.field(
         default="shared_win",
-        metadata={"doc": "M-71: a tie for the most cash is a 'shared_win' (the only reading)"},
+        metadata={
+            "doc": "M-71: a tie for the most cash is a 'shared_win' (the only reading)",
+            "choices": _CHOICES["tie"],
+        },
     )
 
     def validate(self) -> None:

@@ -9,6 +9,9 @@ from typing import ClassVar
 from tycoon.editions.options import Options
 from tycoon.engine.errors import OptionError
 
+_RENT_COLLECTION = ("manual", "auto")
+_HOTEL_VALUATION = ("houses_per_hotel", "3")
+
 
 @dataclasses.dataclass(frozen=True)
 class WondersOptions(Options):
@@ -42,11 +45,17 @@ class WondersOptions(Options):
     )
     rent_collection: str = dataclasses.field(
         default="manual",
-        metadata={"doc": "W-39: 'manual' (the owner claims) or 'auto' (paid at once)"},
+        metadata={
+            "doc": "W-39: 'manual' (the owner claims) or 'auto' (paid at once)",
+            "choices": _RENT_COLLECTION,
+        },
     )
     hotel_valuation_houses: str = dataclasses.field(
         default="houses_per_hotel",
-        metadata={"doc": "W-93: houses a hotel is valued with: 'houses_per_hotel' or '3'"},
+        metadata={
+            "doc": "W-93: houses a hotel is valued with: 'houses_per_hotel' or '3'",
+            "choices": _HOTEL_VALUATION,
+        },
     )
     tie_break_cash: bool = dataclasses.field(
         default=False, metadata={"doc": "W-94: break a net-worth tie by cash"}
@@ -64,9 +73,9 @@ class WondersOptions(Options):
 
     def validate(self) -> None:
         super().validate()
-        if self.rent_collection not in ("manual", "auto"):
+        if self.rent_collection not in _RENT_COLLECTION:
             raise OptionError("option 'rent_collection' must be 'manual' or 'auto'")
-        if self.hotel_valuation_houses not in ("houses_per_hotel", "3"):
+        if self.hotel_valuation_houses not in _HOTEL_VALUATION:
             raise OptionError("option 'hotel_valuation_houses' must be 'houses_per_hotel' or '3'")
         if self.time_game and self.turn_limit == 0:
             raise OptionError(

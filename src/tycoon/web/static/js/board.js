@@ -1,5 +1,5 @@
 // The SVG board: the track of any edition, drawn from the static board and a view.
-import { s, clear } from "./dom.js";
+import { h, s, clear } from "./dom.js";
 import { SEAT_COLOURS, SEAT_LETTERS, SEAT_SHAPES, money } from "./model.js";
 import { drawCentre } from "./centre.js";
 
@@ -209,7 +209,9 @@ export function createBoard(container, board) {
     g.appendChild(title);
     track.appendChild(g);
   }
-  container.appendChild(svg);
+  // on a phone the track is drawn compact (no text) and these squares are shown large
+  const near = h("ol#near.near", { "aria-label": "The squares near you" });
+  container.append(near, svg);
   const tokens = new Tokens(tokenLayer, n);
   let centreState = null;
 
@@ -217,6 +219,7 @@ export function createBoard(container, board) {
     svg,
     update(view, ctx) {
       drawMarks(marks, board, view);
+      drawNear(near, board, view);
       centreState = drawCentre(centre, board, view, ctx, centreState, geometry(n).inner);
       const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       tokens.update(view.players || [], reduced || ctx.instant);
@@ -234,6 +237,44 @@ export function createBoard(container, board) {
       }
     },
   };
+}
+
+/** The squares a phone shows large: the one being decided, then the one behind the
+ * player's token and the four ahead of it. */
+export function nearSquares(board, view) {
+  const n = board.size;
+  const p = view.pending;
+  const seat = view.seat !== null && view.seat !== undefined ? view.seat : Math.max(0, view.current_player ?? 0);
+  const me = (view.players || [])[seat];
+  const out = [];
+  const deciding = p && typeof p.square === "number" && p.square >= 0 && p.square < n ? p.square : null;
+  if (me) for (let k = -1; k <= 4; k++) out.push((me.position + k + n) % n);
+  if (deciding !== null && !out.includes(deciding)) out.unshift(deciding);
+  return { squares: [...new Set(out)], deciding, here: me ? me.position : null };
+}
+
+function drawNear(el, board, view) {
+  clear(el);
+  const { squares, deciding, here } = nearSquares(board, view);
+  for (const i of squares) {
+    const sq = board.squares[i];
+    if (!sq) continue;
+    const o = view.owner ? view.owner[i] : -1;
+    const li = h("li.near-sq", { "data-square": i, class: `near-sq${i === deciding ? " deciding" : ""}${i === here ? " here" : ""}` });
+    li.style.setProperty("--band", sq.colour || "#d9d4c7");
+    li.appendChild(h("span.near-name", { text: sq.name }));
+    const facts = [];
+    if (i === deciding) facts.push("to decide");
+    if (sq.price) facts.push(money(board, sq.price));
+    if (o !== undefined && o >= 0) facts.push(`owner ${SEAT_LETTERS[o]}`);
+    if (view.mortgaged && view.mortgaged[i]) facts.push("mortgaged");
+    const lvl = (view.level && view.level[i]) || 0;
+    if (lvl) facts.push(lvl >= 5 ? "hotel" : `${lvl} house${lvl > 1 ? "s" : ""}`);
+    const who = (view.players || []).filter((p) => p.position === i && p.alive !== false && !p.left).map((p) => SEAT_LETTERS[p.seat]);
+    if (who.length) facts.push(`\u25CF ${who.join(" ")}`);
+    li.appendChild(h("span.near-facts", { text: facts.join(" \u00b7 ") }));
+    el.appendChild(li);
+  }
 }
 
 function drawMarks(layer, board, view) {

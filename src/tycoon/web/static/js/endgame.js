@@ -104,6 +104,12 @@ export class Replay {
     this.render();
   }
 
+  /** Stop listening to the keys (a new replay of the page takes over). */
+  destroy() {
+    if (this.keys) document.removeEventListener("keydown", this.keys);
+    this.keys = null;
+  }
+
   count() { return this.frames.length || (this.record ? this.record.actions.length : 0); }
 
   go(i) {
@@ -132,7 +138,7 @@ export class Replay {
     if (this.frames.length) {
       const f = this.frames[this.i];
       for (const e of f.events || []) if (e.text) what.appendChild(h("li", { text: e.text }));
-      this.draw(f.view);
+      this.draw(f.view, this.i);
     } else if (this.record) {
       const [seat, text] = this.record.actions[this.i] || [];
       const who = seat === -1 ? "chance" : (this.record.players || [])[seat] || `seat ${seat}`;
@@ -142,10 +148,18 @@ export class Replay {
     if (this.onClose) bar.appendChild(h("button", { type: "button", id: "close-replay", onclick: this.onClose }, "Close the replay"));
     if (keep === "range") range.focus();
     else if (keep) { const b = el.querySelector(`[data-step="${keep}"]`); if (b) b.focus(); }
-    el.onkeydown = (e) => {
-      if (e.target && e.target.tagName === "INPUT") return;
-      if (e.key === "ArrowLeft") { e.preventDefault(); this.go(this.i - 1); }
-      if (e.key === "ArrowRight") { e.preventDefault(); this.go(this.i + 1); }
-    };
+    if (!this.keys) {
+      // the arrow keys step wherever the focus is while the replay is open (except in a
+      // text field, a select or the slider, which use them themselves)
+      this.keys = (e) => {
+        if (el.hidden || !el.isConnected) return;
+        const t = e.target;
+        if (t && (t.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(t.tagName))) return;
+        if (e.altKey || e.ctrlKey || e.metaKey) return;
+        if (e.key === "ArrowLeft") { e.preventDefault(); this.go(this.i - 1); }
+        if (e.key === "ArrowRight") { e.preventDefault(); this.go(this.i + 1); }
+      };
+      document.addEventListener("keydown", this.keys);
+    }
   }
 }

@@ -75,26 +75,68 @@ async function loadRooms(el) {
   fill(el, table);
 }
 
-function optionInput(opt, idp) {
+const RULE_ID = /^\s*((?:(?:[A-Z]{1,2}-\d+[a-z]?|ambiguity \d+|house rule)(?:\s*\([^)]*\))?(?:,\s*|\s+alone|\s+)?)+):\s*/;
+
+/** An option's explanation as a player reads it: the rule ids (C-33, Q-3, OQ-6) taken off
+ * into `rules`, the quoted values in words; the turn limit names the edition's own score. */
+export function plainDoc(opt, ed) {
+  let doc = String(opt.doc || "");
+  let rules = "";
+  const m = RULE_ID.exec(doc);
+  if (m) { rules = m[1].replace(/[,\s]+$/, "").trim(); doc = doc.slice(m[0].length); }
+  if (opt.key === "turn_limit") {
+    doc = `rounds before the game ends; the ranking is then by ${(ed && ed.score_name) || "net worth"} (0 = no limit)`;
+  }
+  if (opt.multiple) doc = "each seat's token, in seat order; the rest follow in the usual order";
+  doc = doc.replace(/'([a-z0-9_]+)'/g, (_, v) => `\u201c${valueText(v)}\u201d`).replace(/`([^`]+)`/g, "$1");
+  doc = doc ? doc[0].toUpperCase() + doc.slice(1) : "";
+  return { doc, rules: rules.toLowerCase() === "house rule" ? "" : rules.replace(/^house rule,?\s*/i, "") };
+}
+
+function valueText(v) {
+  return String(v).replace(/_/g, " ");
+}
+
+function optionInput(opt, idp, ed) {
   const id = `${idp}-${opt.key}`;
-  const doc = h("small.doc", { id: `${id}-doc`, text: opt.doc || "" });
+  const { doc: text, rules } = plainDoc(opt, ed);
+  const doc = h("small.doc", { id: `${id}-doc`, text });
   let input;
+  let pickers = null;
   if (opt.type === "bool" || typeof opt.default === "boolean") {
     input = h("input", { type: "checkbox", id, checked: opt.default ? true : null, "aria-describedby": `${id}-doc` });
+  } else if (opt.choices && opt.choices.length && opt.multiple) {
+    // a list of distinct values seat by seat (builder's tokens): one select per seat
+    pickers = opt.choices.map((_, k) => h("select", { id: k === 0 ? id : `${id}-${k}`, "aria-label": `${humanKey(opt.key)}: seat ${k + 1}`, "aria-describedby": `${id}-doc` },
+      h("option", { value: "", text: k === 0 ? "the usual order" : "(the rest in order)" }),
+      opt.choices.map((c) => h("option", { value: c, text: valueText(c) }))));
+    input = h("span.multi", {}, pickers);
   } else if (opt.choices && opt.choices.length) {
-    input = h("select", { id, "aria-describedby": `${id}-doc` }, opt.choices.map((c) => h("option", { value: c, text: String(c), selected: c === opt.default ? true : null })));
+    input = h("select", { id, "aria-describedby": `${id}-doc` }, opt.choices.map((c) => h("option", { value: c, text: valueText(c), selected: c === opt.default ? true : null })));
   } else if (opt.type === "int" || typeof opt.default === "number") {
-    input = h("input", { type: "number", id, value: opt.default, step: 1, "aria-describedby": `${id}-doc` });
+    const r = Array.isArray(opt.range) ? opt.range : [];
+    input = h("input", { type: "number", id, value: opt.default, step: 1, min: r[0], max: r[1], "aria-describedby": `${id}-doc` });
   } else {
     input = h("input", { type: "text", id, value: opt.default ?? "", "aria-describedby": `${id}-doc` });
   }
   input.dataset.key = opt.key;
   input.dataset.type = opt.type || typeof opt.default;
-  const wrap = h("div.option", {}, h("label", { for: id, text: opt.key.replace(/_/g, " ") }), input, doc);
-  return { wrap, input, opt };
+  const more = rules ? h("details.rule-ids", {}, h("summary", { "aria-label": `Rules behind ${humanKey(opt.key)}`, text: "?" }), h("span", { text: `Rules: ${rules}.${opt.choices ? ` Values: ${opt.choices.join(", ")}.` : ""}` })) : null;
+  const wrap = h("div.option", {}, h("label", { for: id, text: humanKey(opt.key) }), input, h("div.doc-line", {}, doc, more));
+  return { wrap, input, opt, pickers };
 }
 
-function readOption({ input, opt }) {
+function humanKey(key) {
+  const t = key.replace(/_/g, " ");
+  return t[0].toUpperCase() + t.slice(1);
+}
+
+function readOption({ input, opt, pickers }) {
+  if (pickers) {
+    const vals = [];
+    for (const p of pickers) { if (!p.value) break; vals.push(p.value); }
+    return vals.join(",");
+  }
   if (input.type === "checkbox") return input.checked;
   if (input.type === "number") return Number(input.value);
   return input.value;
@@ -116,7 +158,7 @@ function createForm(editions, myName) {
   const custom = h("div.row", { hidden: true }, h("label", { for: "c-decision", text: "Seconds a decision" }), decision, h("label", { for: "c-bank", text: "Time bank (s)" }), bank);
   clockSel.addEventListener("change", () => { custom.hidden = clockSel.value !== "custom"; });
   const pub = h("input", { type: "checkbox", id: "c-public", checked: true });
-  const delay = h("input", { type: "number", id: "c-delay", min: 0, max: 5000, step: 100, value: 600 });
+  const delay = h("input", { type: "number", id: "c-delay", min: 0, max: 5000, step: 1, value: 600, "aria-describedby": "c-delay-doc" });
   const err = h("p.form-error", { role: "alert" });
   let optInputs = [];
 
@@ -126,15 +168,31 @@ function createForm(editions, myName) {
     if (i === 0) sel.appendChild(h("option", { value: "none", text: "(you are seat 1)", disabled: true }));
     return h("div.row", {}, h("label", { for: `c-seat-${i}`, text: `Seat ${i + 1}` }), sel);
   };
+  /** The Players list: the edition's range, widened by a switch that allows more (classic's
+   * two-player game); the count chosen stays when it is still allowed. */
+  const renderCount = (ed) => {
+    let [lo, hi] = ed.players;
+    for (const o of optInputs) {
+      if (Array.isArray(o.opt.players) && o.input.checked) { lo = Math.min(lo, o.opt.players[0]); hi = Math.max(hi, o.opt.players[1]); }
+    }
+    const had = Number(countSel.value);
+    clear(countSel);
+    const pick = had >= lo && had <= hi ? had : Math.max(lo, Math.min(3, hi));
+    for (let n = lo; n <= hi; n++) countSel.appendChild(h("option", { value: n, text: String(n), selected: n === pick ? true : null }));
+    countSel.value = String(pick);
+    renderSeats();
+  };
   const onEdition = () => {
     const ed = editions.find((e) => e.id === edSel.value);
     if (!ed) return;
     clear(countSel);
-    for (let n = ed.players[0]; n <= ed.players[1]; n++) countSel.appendChild(h("option", { value: n, text: String(n), selected: n === Math.max(ed.players[0], Math.min(3, ed.players[1])) ? true : null }));
-    renderSeats();
     clear(optsBox).appendChild(h("legend", { text: "House rules" }));
-    optInputs = (ed.options || []).map((o) => optionInput(o, "opt"));
-    for (const o of optInputs) optsBox.appendChild(o.wrap);
+    optInputs = (ed.options || []).map((o) => optionInput(o, "opt", ed));
+    for (const o of optInputs) {
+      optsBox.appendChild(o.wrap);
+      if (Array.isArray(o.opt.players)) o.input.addEventListener("change", () => renderCount(ed));
+    }
+    renderCount(ed);
     clear(langSel);
     for (const l of ed.languages || ["en"]) langSel.appendChild(h("option", { value: l, text: LANG_NAMES[l] || l }));
   };
@@ -159,7 +217,7 @@ function createForm(editions, myName) {
     h("div.row", {}, h("label", { for: "c-clock", text: "Clock" }), clockSel),
     custom,
     h("div.row", {}, pub, h("label", { for: "c-public", text: "Public (listed in the lobby)" })),
-    h("div.row", {}, h("label", { for: "c-delay", text: "Bot delay (ms)" }), delay),
+    h("div.row", {}, h("label", { for: "c-delay", text: "Bot delay (ms)" }), delay, h("small.muted", { id: "c-delay-doc", text: "how long a bot waits before it moves, 0 to 5000" })),
     h("details.rules", {}, h("summary", { text: "House rules" }), optsBox),
     err,
     h("button.primary", { type: "submit", id: "c-submit" }, "Create the room"));

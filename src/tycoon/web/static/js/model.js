@@ -73,16 +73,23 @@ export function normBoard(raw) {
   };
 }
 
+/** Digits in groups of three joined by `sep` (12345 -> "12,345"). */
+function grouped(n, sep) {
+  return String(Math.round(Math.abs(n))).replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+}
+
+/**
+ * An amount the way the edition's rulebook (and the server's log) writes it, the one formatter
+ * of the page: classic $100, wonders kr 1 000, builder 1,000M, metropol 350,000.
+ */
 export function money(board, n) {
-  if (n === null || n === undefined) return "";
+  if (n === null || n === undefined || Number.isNaN(Number(n))) return "";
   const cur = board ? board.currency : "";
-  const num = Math.abs(n) >= 10000 ? Number(n).toLocaleString("en-US").replace(/,/g, "\u2009") : String(n);
-  const sign = n < 0 ? "\u2212" : "";
-  const abs = num.replace("-", "");
-  if (!cur) return `${sign}${abs}`;
-  if (cur.length === 1 && cur !== "M") return `${sign}${cur}${abs}`;
-  if (cur === "M") return `${sign}${abs}M`;
-  return `${sign}${cur} ${abs}`;
+  const sign = n < 0 ? "-" : "";
+  if (cur === "kr") return `${sign}kr ${grouped(n, " ")}`;
+  if (cur === "M") return `${sign}${grouped(n, ",")}M`;
+  if (!cur) return `${sign}${grouped(n, ",")}`;
+  return `${sign}${cur}${Math.round(Math.abs(n))}`;
 }
 
 export function squareName(board, i) {
@@ -117,4 +124,32 @@ export function netWorth(board, v, seat) {
 export function humanize(s) {
   const t = String(s || "").replace(/[_-]+/g, " ").trim();
   return t ? t[0].toUpperCase() + t.slice(1) : "";
+}
+
+const HOUSE_WORDS = ["Rent", "With 1 house", "With 2 houses", "With 3 houses", "With 4 houses", "With a hotel"];
+
+/**
+ * What a deed card says, from the static board: its name, colour, price and group, and
+ * its rents as [label, amount] rows (a street's by buildings; other deeds list none).
+ */
+export function deedFacts(board, i, view = null) {
+  const sq = board.squares[i];
+  if (!sq) return null;
+  const g = sq.group !== null && sq.group !== undefined ? board.groups[sq.group] : null;
+  const members = g && Array.isArray(g.squares) ? g.squares.length : 0;
+  const rents = Array.isArray(sq.rents) ? sq.rents : [];
+  let rows = rents.length > 1
+    ? rents.map((r, k) => [HOUSE_WORDS[k] || `With ${k} buildings`, money(board, r)])
+    : rents.filter((r) => r > 0).map((r) => ["Rent", money(board, r)]);
+  // metropol: a permit's rent follows the city's buildings (the view's rent now, M-31)
+  const now = view && view.city && view.city.rent ? view.city.rent[i] ?? view.city.rent[String(i)] : undefined;
+  if (now !== undefined && now !== null) rows = [["Rent now", money(board, now)]];
+  if (sq.house_cost) rows.push(["Each house", money(board, sq.house_cost)]);
+  return {
+    name: sq.name,
+    colour: sq.colour,
+    price: sq.price ? money(board, sq.price) : "",
+    group: g ? `${g.name || humanize(g.id)}${members ? ` \u00b7 ${members} deeds` : ""}` : humanize(sq.kind),
+    rows,
+  };
 }

@@ -153,14 +153,52 @@ export function promptText(board, view) {
     case "dice": return `${who === "You" ? "Your" : who + "'s"} dice are rolling\u2026`;
     case "pre_roll": return yours ? "Your turn: roll the dice." : `${who}'s turn.`;
     case "jail": return yours ? "You are in jail: choose how to get out." : `${who} is in jail.`;
-    case "buy": return `${who} ${yours ? "may" : "may"} buy ${squareName(board, p.square)} (${money(board, (board.squares[p.square] || {}).price)}).`;
+    case "buy": {
+      const price = (board.squares[p.square] || {}).price;
+      const name = squareName(board, p.square);
+      if (yours && !actionsOf(view).some((a) => a.word === "buy")) {
+        const cash = (view.players[view.seat] || {}).cash;
+        return `You cannot afford ${name} (${money(board, price)}; you have ${money(board, cash)}): send it to auction.`;
+      }
+      return `${who} may buy ${name} (${money(board, price)}).`;
+    }
     case "auction": return `Auction of ${squareName(board, p.square)}: high bid ${p.high ? money(board, p.high) + " by " + seatLabel(view, p.high_bidder) : "none yet"}; ${yours ? "your bid" : who + " to bid"}.`;
     case "debt": return `${who} ${yours ? "owe" : "owes"} ${money(board, p.amount)} to ${seatLabel(view, p.creditor)}.`;
     case "offer": return `${yours ? "You have" : who + " has"} an offer from ${seatLabel(view, p.offerer)}.`;
     case "end_turn": return yours ? "Anything else? Then end your turn." : `${who} is finishing the turn.`;
-    default:
-      if (p.summary) return `${yours ? "You" : who}: ${p.summary}.`;
-      return `${humanize(p.kind)}: ${yours ? "your decision" : who + " decides"}.`;
+    case "choice": {
+      const worded = choiceText(board, view, p, yours, who);
+      if (worded) return worded;
+      break;
+    }
+    case "building": {
+      const cost = money(board, BLOCK_COST);
+      const due = p.due ? " A block is due: 4 skyscrapers stand." : "";
+      return yours ? `Build: place up to 2 blocks at ${cost} each, then end your turn.${due}` : `${who} is building.`;
+    }
+    default: break;
+  }
+  if (p.summary) return `${yours ? "You" : who}: ${p.summary.replace(/[.?]$/, "")}${p.summary.endsWith("?") ? "?" : "."}`;
+  return `${humanize(p.kind)}: ${yours ? "your decision" : who + " decides"}.`;
+}
+
+const BLOCK_COST = 100000; // metropol: a block costs 100,000 (M-46)
+const VETO_EXTRA = 50000; // metropol: a veto takes the permit for 50,000 more (M-27)
+
+/** Metropol's one-off choices (the view's `choice` and `data`) in words. */
+function choiceText(board, view, p, yours, who) {
+  const d = p.data || [];
+  switch (p.choice) {
+    case "veto":
+      return yours
+        ? `Veto? ${squareName(board, d[0])} went for ${money(board, d[1])}: you may take it for ${money(board, d[1] + VETO_EXTRA)}.`
+        : `${who} may veto the sale of ${squareName(board, d[0])} (${money(board, d[1])}).`;
+    case "triples": return yours ? "Triples: go to any square, or make the normal move." : `${who} rolled triples and chooses where to go.`;
+    case "city_hall": return yours ? "City Hall: go to a free permit and auction it, or place a free block." : `${who} is at City Hall.`;
+    case "free_block": return yours ? "Place a free block on the city." : `${who} places a free block.`;
+    case "cross": return yours ? `Cross the city from ${squareName(board, d[0])}?` : `${who} may cross the city.`;
+    case "call_out": return yours ? `Call out ${seatLabel(view, d[0])}'s missing block (you get ${money(board, BLOCK_COST)})?` : `${who} may call out a missing block.`;
+    default: return "";
   }
 }
 
@@ -273,6 +311,10 @@ function auctionPanel(board, view, by, act, clockAt) {
         act(tpl.replace("{amount}", String(Math.round(Number(input.value)))));
       },
     }, h("label", { for: "bid-amount", text: "Your bid" }), input, h("button.primary", { type: "submit" }, "Bid"));
+    // the amount typed, written as every other amount of the page
+    const said = h("span.bid-said.muted", { "aria-live": "off", text: money(board, min) });
+    input.addEventListener("input", () => { said.textContent = money(board, Number(input.value)); });
+    form.appendChild(said);
     box.appendChild(form);
     const quick = h("div.quick-bids", { role: "group", "aria-label": "Quick bids" });
     for (const n of bids.slice(0, 5)) quick.appendChild(h("button.small", { type: "button", "data-action": `bid ${n}`, onclick: () => act(`bid ${n}`) }, `Bid ${money(board, n)}`));
@@ -280,7 +322,7 @@ function auctionPanel(board, view, by, act, clockAt) {
   }
   const row = h("div.primary-actions", {});
   if (by.has("pass")) row.appendChild(h("button", { type: "button", "data-action": "pass", onclick: () => act("pass") }, "Pass"));
-  if (by.has("veto")) row.appendChild(h("button", { type: "button", "data-action": "veto", onclick: () => act("veto") }, "Veto (take it for 50,000 more)"));
+  if (by.has("veto")) row.appendChild(h("button", { type: "button", "data-action": "veto", onclick: () => act("veto") }, `Veto (take it for ${money(board, VETO_EXTRA)} more)`));
   box.appendChild(row);
   return box;
 }

@@ -1,10 +1,10 @@
 // A room's page: the waiting room, the game, the end screen and the replay.
 import { h, fill, clear, announce } from "./dom.js";
 import { api, store, getBoard, getEditions } from "./api.js";
-import { normBoard, money, seatLabel, SEAT_LETTERS } from "./model.js";
+import { normBoard, money, seatLabel, deedFacts, SEAT_LETTERS } from "./model.js";
 import { createBoard } from "./board.js";
 import { Connection } from "./conn.js";
-import { renderPlayers, renderActions, promptText, tickClocks, badgeSvg } from "./panels.js";
+import { renderPlayers, renderActions, promptText, tickClocks, badgeSvg, msLeft } from "./panels.js";
 import { actionsOf, labelOf } from "./actions.js";
 import { TradeBuilder } from "./trade.js";
 import { renderEnd, Replay, scorePoint } from "./endgame.js";
@@ -27,6 +27,8 @@ export class RoomPage {
     this.history = this.saved.history || [];
     this.lastTurn = null;
     this.clockAt = Date.now();
+    this.events = []; // the log's events as they came (drawn again in another language)
+    this.sentAt = 0; // when this page last sent an action (a move it did not send is the clock's)
     this.start();
   }
 
@@ -83,7 +85,10 @@ export class RoomPage {
       h("div.row", {}, linkInput, copy),
       seats);
     const free = (r.seats || []).filter((x) => x.kind === "human" && !x.taken);
-    if (!this.token && free.length) {
+    if (!this.token && free.length && r.public === false && !this.invite) {
+      // the server refuses a private room's seat without its code: say so instead of a Join
+      box.appendChild(h("p.private-note", { id: "private-note", text: "This room is private: to take a seat, open the invite link the host shares. You can watch it meanwhile." }));
+    } else if (!this.token && free.length) {
       const name = h("input", { id: "join-name", value: store.name(), maxlength: 40, required: true, autocomplete: "nickname" });
       box.appendChild(h("form.row", { onsubmit: (e) => { e.preventDefault(); this.join(name.value.trim()); } },
         h("label", { for: "join-name", text: "Your name" }), name, h("button.primary", { type: "submit", id: "join-btn" }, "Join")));
@@ -125,6 +130,8 @@ export class RoomPage {
     const e = this.el;
     e.boardWrap = h("div.board-wrap", { id: "board" });
     e.prompt = h("p#prompt.prompt", { "aria-live": "polite", "aria-atomic": "true" });
+    e.notice = h("p#notice.notice", { role: "status", "aria-live": "polite", "aria-atomic": "true", hidden: true });
+    e.deed = h("div#deed-card.deed-card", { hidden: true });
     e.dice = h("div.dice", { "aria-label": "Dice" });
     e.actions = h("div#actions.actions");
     e.manual = this.manualForm();
@@ -155,7 +162,7 @@ export class RoomPage {
         ev.currentTarget.setAttribute("aria-pressed", String(on));
       } }, "Zoom board"));
     const side = h("div.side", {},
-      h("section.card.turn", { "aria-label": "Turn" }, e.dice, e.prompt, e.actions, e.manual),
+      h("section.card.turn", { "aria-label": "Turn" }, e.notice, e.dice, e.prompt, e.deed, e.actions, e.manual),
       h("section.card", { "aria-labelledby": "players-h" }, h("h2#players-h", { text: "Players" }), e.players),
       h("section.card", { "aria-labelledby": "log-h" }, h("h2#log-h", { text: "Game log" }), e.log),
       h("section.card", { "aria-labelledby": "chat-h" }, h("h2#chat-h", { text: "Chat" }), e.chatList, e.chatForm));
@@ -167,6 +174,7 @@ export class RoomPage {
       store.setPref("lang", langSel.value);
       this.langNow = langSel.value;
       await this.loadBoard();
+      this.redrawLog();
       if (this.view) this.render();
     });
     window.clearInterval(this.ticker);
@@ -200,6 +208,21 @@ export class RoomPage {
     navigator.clipboard.writeText(link).then(() => announce("Invite link copied."), () => announce(link));
   }
 
+  /** A language whose data names only some squares says so (metropol's Finnish board has
+   * Finnish names for its corners only): the switch then changes just those. */
+  async labelPartialLanguages(langs) {
+    for (const l of langs) {
+      if (l === "en") continue;
+      try {
+        const raw = await getBoard(String(this.room.edition), l);
+        const sq = raw.squares || [];
+        const named = sq.filter((x) => x.name_local && x.name_local !== x.name_en).length;
+        const opt = [...this.el.lang.options].find((o) => o.value === l);
+        if (opt && named && named < sq.length / 2) opt.textContent = `${LANG_NAMES[l] || l} (${named} of ${sq.length} names)`;
+      } catch { /* the plain label stays */ }
+    }
+  }
+
   async loadBoard() {
     const edition = String(this.room.edition);
     try {
@@ -221,6 +244,7 @@ export class RoomPage {
     const langs = (ed && ed.languages) || ["en"];
     if (!langs.includes(this.langNow)) this.langNow = langs[0];
     for (const l of langs) this.el.lang.appendChild(h("option", { value: l, text: LANG_NAMES[l] || l, selected: l === this.langNow ? true : null }));
+    this.labelPartialLanguages(langs);
     if (ed) this.el.title.textContent = `${this.room.name || ed.title}`;
     await this.loadBoard();
     // after a reload: the log and the replay frames this browser kept
@@ -244,6 +268,7 @@ export class RoomPage {
       },
       update: (m) => {
         if (!this.boardUI) return;
+        this.noticeFor(m.events || []);
         this.addLog(m.events || []);
         this.setView(m.view, m.version, m.events || [], false);
       },
@@ -294,6 +319,7 @@ export class RoomPage {
 
   async act(text) {
     if (!this.conn) return { ok: false };
+    this.sentAt = Date.now();
     const ans = await this.conn.act(text);
     if (!ans.ok) {
       // the rule's own one-line reason when the engine names one, else the whole message
@@ -330,8 +356,7 @@ export class RoomPage {
     ctx.instant = instant;
     this.boardUI.update(v, ctx);
     this.renderDice(v);
-    const pt = promptText(b, v);
-    if (this.el.prompt.textContent !== pt) this.el.prompt.textContent = pt;
+    this.renderTurnText(v);
     const focusedAction = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : null;
     const hadFocus = this.el.actions.contains(document.activeElement);
     renderActions(this.el.actions, b, v, { act: (t) => this.act(t), openTrade: (o) => this.trade.open(b, v, o), clockAt: this.clockAt, offerText: this.lastOffer });
@@ -348,6 +373,53 @@ export class RoomPage {
 
   renderPlayersOnly() {
     if (this.view) renderPlayers(this.el.players, this.board, this.view, this.room, this.clockAt);
+  }
+
+  /** The prompt and (where the centre is taken by the island or the city) the deed card. */
+  renderTurnText(v) {
+    const pt = promptText(this.board, v);
+    if (this.el.prompt.textContent !== pt) this.el.prompt.textContent = pt;
+    const p = v.pending;
+    const sq = p && (p.kind === "buy" || p.kind === "auction") && p.square >= 0 && !v.termination ? p.square : null;
+    const e = this.el.deed;
+    const onTrack = !(v.builder && v.builder.grid) && !(v.city && v.city.height);
+    if (sq === null || onTrack) { e.hidden = true; clear(e); return; }
+    const f = deedFacts(this.board, sq, v);
+    fill(e, h("div.deed-head", { text: f.name }), h("p.deed-sub", { text: `${f.price ? `Price ${f.price} \u00b7 ` : ""}${f.group}` }),
+      f.rows.length ? h("table.deed-rents", {}, h("tbody", {}, f.rows.map(([k, x]) => h("tr", {}, h("th", { scope: "row", text: k }), h("td", { text: x }))))) : null);
+    e.querySelector(".deed-head").style.background = f.colour || "#d9d4c7";
+    e.hidden = false;
+  }
+
+  /** A visible, announced line about what happened to this seat without its own click: an
+   * answer to its offer, or a move the clock made for it when its time ran out. */
+  noticeFor(events) {
+    const me = this.view ? this.view.seat : null;
+    if (me === null || me === undefined) return;
+    const lines = [];
+    for (const ev of events) {
+      if (ev.kind === "offered" && ev.seat === me && ev.text) this.myOffer = this.localText(ev.text);
+      if ((ev.kind === "accepted" || ev.kind === "rejected") && ev.other === me && ev.seat !== me) {
+        lines.push(`${seatLabel(this.view, ev.seat)} ${ev.kind} your offer${this.myOffer ? ` (${this.myOffer})` : ""}.`);
+      }
+    }
+    const clock = this.view.clock;
+    const mine = events.length && events.some((ev) => ev.seat === me);
+    // the server plays for a seat once its free time and its bank are spent
+    const left = clock && clock.seat === me ? msLeft(clock.deadline_ms ?? clock.decision_deadline_ms, this.clockAt) : null;
+    if (mine && left !== null && left <= 1500 && Date.now() - this.sentAt > 3000) {
+      const did = events.find((ev) => ev.seat === me && ev.text);
+      lines.push(`Your time ran out: the server played for you${did ? ` (${did.text})` : ""}.`);
+    }
+    if (lines.length) this.notice(lines.join(" "));
+  }
+
+  notice(text) {
+    const e = this.el.notice;
+    e.textContent = text;
+    e.hidden = false;
+    window.clearTimeout(this.noticeTimer);
+    this.noticeTimer = window.setTimeout(() => { e.hidden = true; }, 15000);
   }
 
   renderDice(v) {
@@ -374,6 +446,8 @@ export class RoomPage {
     }
     const choose = (title, list) => this.choose(title, list);
     return {
+      dice: this.lastDice || [],
+      events: this.events.filter((x) => x.text).slice(-8).map((x) => this.localText(x.text)),
       cellActions, blockActions,
       onCell: (L, list) => (list.length === 1 ? this.act(list[0].text) : choose(`Build on cell ${L}`, list)),
       onBlock: (B, list) => (list.length === 1 ? this.act(list[0].text) : choose(`Block ${B}`, list)),
@@ -392,9 +466,32 @@ export class RoomPage {
     const f = d.querySelector("button"); if (f) f.focus();
   }
 
+  /** An event line with the board's names in the language the player chose (the server
+   * writes them in English; the static board holds both). */
+  localText(text) {
+    const b = this.board;
+    if (!b || !b.squares.length) return text;
+    if (b.nameRe === undefined) {
+      const pairs = b.squares.filter((sq) => sq.name_en && sq.name_en !== sq.name).map((sq) => [sq.name_en, sq.name]);
+      const names = new Map(pairs);
+      b.nameMap = names;
+      const esc = [...names.keys()].sort((x, y) => y.length - x.length).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+      b.nameRe = esc.length ? new RegExp(esc.join("|"), "g") : null;
+    }
+    return b.nameRe ? String(text).replace(b.nameRe, (m) => b.nameMap.get(m) || m) : text;
+  }
+
+  redrawLog() {
+    const kept = this.events;
+    this.events = [];
+    clear(this.el.log);
+    this.addLog(kept);
+  }
+
   addLog(events) {
     const ol = this.el.log;
     for (const ev of events) {
+      this.events.push(ev);
       if (ev.kind === "dice_rolled") {
         this.lastDice = [ev.square, ev.amount, ev.other].filter((x) => typeof x === "number" && x > 0);
       }
@@ -402,9 +499,10 @@ export class RoomPage {
       if (!ev.text) continue;
       const li = h("li", { "data-kind": ev.kind || "" });
       if (typeof ev.seat === "number" && ev.seat >= 0) li.appendChild(badgeSvg(ev.seat, 16));
-      li.appendChild(h("span", { text: ev.text }));
+      li.appendChild(h("span", { text: this.localText(ev.text) }));
       ol.appendChild(li);
     }
+    if (this.events.length > MAX_LOG) this.events = this.events.slice(-MAX_LOG);
     while (ol.childNodes.length > MAX_LOG) ol.removeChild(ol.firstChild);
     ol.scrollTop = ol.scrollHeight;
   }
@@ -453,10 +551,22 @@ export class RoomPage {
       }
     }
     const finalView = this.view;
-    this.replay = new Replay(el, this.board, this.frames.length > 1 ? this.frames : [], record, (v) => {
-      this.boardUI.update(v, { instant: true, cellActions: new Map(), blockActions: new Map() });
+    const frames = this.frames.length > 1 ? this.frames : [];
+    if (this.replay) this.replay.destroy();
+    this.replay = new Replay(el, this.board, frames, record, (v, at) => {
+      // the board, the players, the dice and the prompt as they were at that step
+      const dice = replayDice(frames, at);
+      this.boardUI.update(v, { instant: true, cellActions: new Map(), blockActions: new Map(), dice, events: frames.slice(Math.max(0, at - 3), at + 1).flatMap((f) => (f.events || []).map((x) => x.text)).filter(Boolean).slice(-8).map((t) => this.localText(t)) });
       renderPlayers(this.el.players, this.board, v, this.room, Date.now());
-    }, () => { el.hidden = true; this.el.end.hidden = false; this.view = finalView; this.render(true); this.el.end.focus(); });
+      this.lastDice = dice;
+      this.renderDice(v);
+      this.renderTurnText(v);
+      fill(this.el.actions, h("p.muted", { text: at === frames.length - 1 ? "The replay is at the last step." : "Replaying: the actions of that moment are not played." }));
+    }, () => {
+      el.hidden = true; this.el.end.hidden = false; this.view = finalView;
+      this.lastDice = replayDice(frames, frames.length - 1);
+      this.render(true); this.el.end.focus();
+    });
     this.el.end.hidden = true;
     el.hidden = false;
     el.focus();
@@ -471,6 +581,15 @@ export class RoomPage {
       if (!page.frames.length || frames.length > page.version) return frames;
     }
   }
+}
+
+/** The last dice rolled up to frame `at` of a replay. */
+function replayDice(frames, at) {
+  for (let i = Math.min(at, frames.length - 1); i >= 0; i--) {
+    const roll = [...(frames[i].events || [])].reverse().find((e) => e.kind === "dice_rolled");
+    if (roll) return [roll.square, roll.amount, roll.other].filter((x) => typeof x === "number" && x > 0);
+  }
+  return [];
 }
 
 const DIE = { 1: "\u2680", 2: "\u2681", 3: "\u2682", 4: "\u2683", 5: "\u2684", 6: "\u2685" };
