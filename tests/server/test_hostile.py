@@ -634,3 +634,20 @@ def test_an_action_in_flight_from_a_kicked_seat_does_not_count(server: Server) -
     with pytest.raises(Refused) as e:
         fut.result(10)
     assert e.value.code == "bad_token"
+
+
+def test_a_kicked_client_that_reads_gets_its_kicked_room_and_close_4403(server: Server) -> None:
+    """Item 2: the close of a kicked seat reaches a client that reads, also when it sends
+    something right after the kick (the web app stops reconnecting on 4403)."""
+    from websockets.exceptions import ConnectionClosed
+
+    room = server.create("classic", [{"kind": "human"}, BOT, BOT])
+    rid, host = room["room_id"], {"Authorization": f"Bearer {room['host_token']}"}
+    c = server.ws(rid, room["token"])
+    c.recv()
+    assert server.http.post(f"/api/rooms/{rid}/kick", headers=host, json={"seat": 0}).is_success
+    c.send({"type": "ping", "id": 5})
+    with pytest.raises(ConnectionClosed) as e:
+        c.until(lambda m: False, timeout=15)
+    assert any(m.get("type") == "room" and m.get("kicked") for m in c.seen)
+    assert e.value.rcvd is not None and e.value.rcvd.code == 4403

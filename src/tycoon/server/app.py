@@ -27,7 +27,7 @@ from tycoon.engine.errors import TycoonError
 from tycoon.server.guard import quiet_accept_errors
 from tycoon.server.levels import levels
 from tycoon.server.manager import Config, Manager, checked_name
-from tycoon.server.room import Conn, Refused, Room, Seat, new_token, token_hash
+from tycoon.server.room import KICK_GRACE_S, Conn, Refused, Room, Seat, new_token, token_hash
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 CHAT_LIMIT = 500
@@ -179,11 +179,12 @@ def create_app(config: Config | None = None) -> FastAPI:
         app.state.manager = mgr
         yield
         await mgr.close()
+        replays.shutdown(wait=False, cancel_futures=True)
 
+    replays = ThreadPoolExecutor(max_workers=2, thread_name_prefix="replay")
+    """Replays (and expired rooms' records) are rebuilt off the event loop, two at a time."""
     app = FastAPI(title="tycoon server", version="1", lifespan=lifespan)
     app.add_middleware(BodyLimit, limit=cfg.max_body)
-    replays = ThreadPoolExecutor(max_workers=2, thread_name_prefix="replay")
-    """Replays are rebuilt off the event loop, two at a time."""
 
     def mgr() -> Manager:
         return holder["mgr"]
@@ -550,6 +551,10 @@ def create_app(config: Config | None = None) -> FastAPI:
         finally:
             reader.cancel()
             room.disconnect(conn)
+            if conn.revoked and conn.dead is None and writer.task is not None:
+                # its seat was taken back: its `room` (kicked) and close go out first
+                with suppress(BaseException):
+                    await asyncio.wait_for(asyncio.shield(writer.task), KICK_GRACE_S)
             await writer.stop()
             if conn.dead is not None:  # its close, if it still reads; else the link is cut
                 with suppress(BaseException):

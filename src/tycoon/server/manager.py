@@ -325,10 +325,10 @@ class Manager:
             self, room_id, settings, seats, data["host_hash"], data["invite"], created, status
         )
 
-    def expire(self, now: float | None = None) -> list[str]:
-        """Drop the rooms whose time is up (`Config.open_ttl_s`, `Config.finished_ttl_s`)
-        and nobody is connected to; the store marks them expired (a finished game's record
-        stays). Returns their ids."""
+    def expire(self, now: float | None = None) -> list[Room]:
+        """Take out the rooms whose time is up (`Config.open_ttl_s`, `Config.finished_ttl_s`)
+        and nobody is connected to, and return them (on the event loop: `_sweep` then
+        marks them expired in the store, where a finished game's record stays)."""
         now = time.time() if now is None else now
         cfg = self.config
         gone = []
@@ -338,18 +338,21 @@ class Manager:
             if (room.status == "open" and now - room.touched >= cfg.open_ttl_s) or (
                 room.status == "finished" and now - room.touched >= cfg.finished_ttl_s
             ):
-                self.store.save_room(room_id, "expired", room.to_data(), room.created_at)
                 del self.rooms[room_id]
-                gone.append(room_id)
+                gone.append(room)
         return gone
 
     async def _sweep(self) -> None:
         while True:
             await asyncio.sleep(self.config.sweep_s)
-            try:
-                await self.db(self.expire)
-            except Exception:  # the next sweep tries again
-                log.exception("expiring rooms failed")
+            for room in self.expire():
+                try:
+                    data = room.to_data()
+                    await self.db(
+                        self.store.save_room, room.room_id, "expired", data, room.created_at
+                    )
+                except Exception:  # restored at the next start, and expired again then
+                    log.exception("room %s: marking it expired failed", room.room_id)
 
     def restore(self) -> None:
         """Every stored room and game, exactly as it was (item 8); expired rooms stay in

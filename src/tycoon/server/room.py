@@ -372,8 +372,11 @@ class Room:
     # --- broadcasting ----------------------------------------------------------------------
 
     def broadcast(self, msg: dict[str, Any]) -> None:
-        for c in self.conns:
-            c.send(msg)
+        if not self.conns:
+            return
+        text = encode(msg)  # once for every connection
+        for c in list(self.conns):
+            c.send(text)
 
     def broadcast_room(self) -> None:
         self.broadcast({"type": "room", "room": self.describe()})
@@ -397,7 +400,7 @@ class Room:
             return
         prefix = encode(head)[:-1]
         texts: dict[int | None, str | None] = {}
-        for c in self.conns:
+        for c in list(self.conns):  # a send may drop a slow reader
             if c.seat not in texts:
                 try:
                     own = encode(seat_part(self.st, c.seat))[1:-1]
