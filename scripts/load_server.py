@@ -35,7 +35,10 @@ QUICK = ("roll", "end-turn", "pass", "auction", "reject")
 
 def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
     cmd = [sys.executable, "-m", "tycoon.cli.app", "serve", "--port", "0", "--db", db]
+    # every client of the benchmark comes from 127.0.0.1: the per-address caps (64
+    # connections, 20 rooms) would otherwise refuse all but the first few rooms
     cmd += ["--bot-delay", "0", "--rate", "100000"]
+    cmd += ["--conns-per-address", "100000", "--rooms-per-address", "100000"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()

@@ -20,6 +20,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from tycoon.server.app import create_app
+from tycoon.server.guard import uvicorn_config
 from tycoon.server.main import bind
 from tycoon.server.manager import Config
 
@@ -58,8 +59,9 @@ class Server:
         )
         assert r.status_code == 200, r.text
 
-    def room(self, room_id: str) -> dict[str, Any]:
-        data: dict[str, Any] = self.http.get(f"/api/rooms/{room_id}").json()
+    def room(self, room_id: str, invite: str | None = None) -> dict[str, Any]:
+        params = {"invite": invite} if invite else None
+        data: dict[str, Any] = self.http.get(f"/api/rooms/{room_id}", params=params).json()
         return data
 
     def wait_status(self, room_id: str, status: str, timeout: float = 60) -> dict[str, Any]:
@@ -125,7 +127,7 @@ def start_thread_server(config: Config) -> tuple[Server, Callable[[], None]]:
     sock = bind("127.0.0.1", 0)
     port = sock.getsockname()[1]
     app = create_app(config)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_max_size=1 << 20))
+    server = uvicorn.Server(uvicorn_config(app, config))
     t = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     t.start()
     end = time.monotonic() + 20
@@ -178,14 +180,24 @@ def server(make_server: Callable[..., Server]) -> Server:
     return make_server()
 
 
-def spawn_server(db: str, *extra: str) -> tuple[subprocess.Popen[str], Server]:
-    """`tycoon serve --port 0` in a subprocess; the URL is read from its first line."""
+def spawn_server(
+    db: str, *extra: str, nofile: int | None = None, output: list[str] | None = None
+) -> tuple[subprocess.Popen[str], Server]:
+    """`tycoon serve --port 0` in a subprocess; the URL is read from its first line.
+    `nofile`: the process's open-file limit; `output`: collects what it prints after."""
     cmd = [sys.executable, "-m", "tycoon.cli.app", "serve", "--port", "0", "--db", db]
     # clients in tests act as fast as the server answers: no rate limit unless a test sets one
     cmd += ["--grace", "0.3", "--bot-delay", "0", "--rate", "10000", *extra]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+
+    def limit() -> None:
+        import resource
+
+        if nofile is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
     proc = subprocess.Popen(
-        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, preexec_fn=limit
     )
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -193,7 +205,11 @@ def spawn_server(db: str, *extra: str) -> tuple[subprocess.Popen[str], Server]:
         proc.kill()
         raise RuntimeError(f"server did not start: {line}{proc.stdout.read()}")
     out = proc.stdout
-    threading.Thread(target=lambda: [None for _ in out], daemon=True).start()  # drain
+    keep: list[str] = output if output is not None else []
+    collect = output is not None
+    threading.Thread(
+        target=lambda: [keep.append(x) if collect else None for x in out], daemon=True
+    ).start()  # drain
     url = line.split("listening on ")[1].split()[0].rstrip("/")
     srv = Server(url)
     end = time.monotonic() + 20

@@ -333,11 +333,13 @@ def test_join_private_room_invite_host_calls(server: Server) -> None:
     assert r.status_code == 200 and r.json()["seat"] == 1
     me = {"Authorization": f"Bearer {room['token']}"}
     v = server.http.get(f"/api/rooms/{rid}/view", headers=me).json()
-    assert v["seat"] == 0 and v["commitment"] == server.room(rid)["commitment"]
+    inv = room["invite"]
+    assert v["seat"] == 0 and v["commitment"] == server.room(rid, inv)["commitment"]
     assert server.http.post(f"/api/rooms/{rid}/leave", headers=me).json()["ok"]
-    assert server.http.get(f"/api/rooms/{rid}/record").status_code == 409
-    assert server.http.get(f"/api/rooms/{rid}/replay").json()["code"] == "not_finished"
-    assert server.room(rid)["seed"] is None
+    assert server.http.get(f"/api/rooms/{rid}/record?invite={inv}").status_code == 409
+    replay = server.http.get(f"/api/rooms/{rid}/replay?invite={inv}")
+    assert replay.json()["code"] == "not_finished"
+    assert server.room(rid, inv)["seed"] is None
 
 
 def test_websocket_checks_origin_and_token(server: Server) -> None:

@@ -63,6 +63,7 @@ __all__ = [
     "save_record",
     "save_snapshot",
     "to_record",
+    "valid_name",
 ]
 
 
@@ -193,13 +194,19 @@ def _printable(text: str) -> bool:
     return not any(unicodedata.category(ch)[0] == "C" for ch in text)
 
 
+def valid_name(text: str, limit: int = MAX_NAME) -> bool:
+    """A name records accept: 1 to `limit` printable characters, not blank (the one rule
+    for players here and for every name the server stores)."""
+    return bool(text.strip()) and len(text) <= limit and _printable(text)
+
+
 def _check_players(players: list[Any]) -> None:
     for i, p in enumerate(players):
         if not isinstance(p, str):
             raise RecordError(
                 f"record: field 'players' must be a list of names, got players[{i}] = {_quote(p)}"
             )
-        if not p.strip() or len(p) > MAX_NAME or not _printable(p):
+        if not valid_name(p):
             raise RecordError(
                 f"record: players[{i}] must be 1 to {MAX_NAME} printable characters, "
                 f"got {_quote(p)}"

@@ -3,9 +3,12 @@ WebSocket, the web app's static files. The protocol is docs/protocol.md."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from functools import cache
 from pathlib import Path
@@ -17,12 +20,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
 
 from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.errors import TycoonError
+from tycoon.server.guard import quiet_accept_errors
 from tycoon.server.levels import levels
-from tycoon.server.manager import Config, Manager
-from tycoon.server.room import Conn, Refused, Room, Seat, encode, new_token, token_hash
+from tycoon.server.manager import Config, Manager, checked_name
+from tycoon.server.room import KICK_GRACE_S, Conn, Refused, Room, Seat, new_token, token_hash
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 CHAT_LIMIT = 500
@@ -37,7 +42,20 @@ _STATUS = {
     "not_finished": 409,
     "no_free_seat": 409,
     "full": 503,
+    "too_many_rooms": 429,
 }
+_HTTP_CODES = {
+    400: "bad_json",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+}
+"""The codes of the errors the HTTP layer itself answers (an unknown path, a body that is
+not JSON or too large), in the same `{ok, code, message}` form as every other error."""
+MAX_DIGITS = 40
+"""Integers in a WebSocket message have at most this many digits."""
+_ID = re.compile(r'"id"\s*:\s*(-?\d{1,15}|"[^"\\]{0,64}")')
+"""A message's id, read without parsing it (a rate-limited message is not parsed)."""
 
 
 # --- request bodies (for validation and the OpenAPI description) ---------------------------
@@ -104,6 +122,46 @@ def _bearer(authorization: str | None) -> str | None:
 
 
 Auth = Annotated[str | None, Header()]
+Invite = Annotated[str | None, Query(max_length=64)]
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+
+
+class BodyLimit:
+    """ASGI middleware: an HTTP request body over `limit` bytes is refused (413) before
+    it is read whole, whether it declares its length or is sent in chunks."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope["headers"]:
+            if name == b"content-length" and (
+                not value.isdigit() or len(value) > 12 or int(value) > self.limit
+            ):
+                await JSONResponse(*_too_large(self.limit))(scope, receive, send)
+                return
+        seen = 0
+
+        async def bounded() -> MutableMapping[str, Any]:
+            nonlocal seen
+            msg = await receive()
+            seen += len(msg.get("body", b""))
+            if seen > self.limit:
+                raise HTTPException(413, _too_large(self.limit)[0]["message"])
+            return msg
+
+        await self.app(scope, bounded, send)
+
+
+def _too_large(limit: int) -> tuple[dict[str, Any], int]:
+    message = f"a request body has at most {limit} bytes"
+    return {"ok": False, "code": "too_large", "message": message}, 413
 
 
 def create_app(config: Config | None = None) -> FastAPI:
@@ -113,6 +171,7 @@ def create_app(config: Config | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        quiet_accept_errors(asyncio.get_running_loop())
         mgr = Manager(cfg)
         mgr.restore()
         mgr.start_tasks()
@@ -120,11 +179,34 @@ def create_app(config: Config | None = None) -> FastAPI:
         app.state.manager = mgr
         yield
         await mgr.close()
+        replays.shutdown(wait=False, cancel_futures=True)
 
+    replays = ThreadPoolExecutor(max_workers=2, thread_name_prefix="replay")
+    """Replays (and expired rooms' records) are rebuilt off the event loop, two at a time."""
     app = FastAPI(title="tycoon server", version="1", lifespan=lifespan)
+    app.add_middleware(BodyLimit, limit=cfg.max_body)
 
     def mgr() -> Manager:
         return holder["mgr"]
+
+    def address(request: Request | WebSocket) -> str | None:
+        return request.client.host if request.client else None
+
+    @app.exception_handler(HTTPException)
+    async def _http(_req: Request, e: HTTPException) -> JSONResponse:
+        code = _HTTP_CODES.get(e.status_code, "http_error")
+        return JSONResponse(
+            {"ok": False, "code": code, "message": str(e.detail)},
+            status_code=e.status_code,
+            headers=getattr(e, "headers", None),
+        )
+
+    @app.exception_handler(Exception)
+    async def _fault(_req: Request, e: Exception) -> JSONResponse:
+        return JSONResponse(
+            {"ok": False, "code": "internal", "message": "the server failed on this request"},
+            status_code=500,
+        )
 
     @app.exception_handler(Refused)
     async def _refused(_req: Request, e: Refused) -> JSONResponse:
@@ -149,7 +231,7 @@ def create_app(config: Config | None = None) -> FastAPI:
         )
 
     def host_room(room_id: str, authorization: str | None) -> Room:
-        room = mgr().get(room_id)
+        room = mgr().get(room_id, None, _bearer(authorization))
         if not room.is_host(_bearer(authorization)):
             raise Refused("forbidden", "only the host may do this")
         return room
@@ -213,8 +295,8 @@ def create_app(config: Config | None = None) -> FastAPI:
     # --- rooms ---------------------------------------------------------------------------
 
     @app.post("/api/rooms")
-    async def create_room(body: RoomCreate) -> dict[str, Any]:
-        room, host, seat, token = mgr().create(body.model_dump())
+    async def create_room(body: RoomCreate, request: Request) -> dict[str, Any]:
+        room, host, seat, token = mgr().create(body.model_dump(), address(request))
         return {
             "ok": True,
             "room_id": room.room_id,
@@ -234,14 +316,15 @@ def create_app(config: Config | None = None) -> FastAPI:
         ]
 
     @app.get("/api/rooms/{room_id}")
-    async def get_room(room_id: str) -> dict[str, Any]:
-        return mgr().get(room_id).describe()
+    async def get_room(
+        room_id: str, invite: Invite = None, authorization: Auth = None
+    ) -> dict[str, Any]:
+        return mgr().get(room_id, invite, _bearer(authorization)).describe()
 
     @app.post("/api/rooms/{room_id}/join")
     async def join(room_id: str, body: JoinBody) -> dict[str, Any]:
-        room = mgr().get(room_id)
-        if not room.settings["public"] and body.invite != room.invite:
-            raise Refused("forbidden", "this room is private: the invite code is needed")
+        room = mgr().get(room_id, body.invite)
+        name = checked_name("name", body.name, blank_ok=True)
         if room.status == "finished":
             raise Refused("not_open", "the game is over")
         free = [i for i, s in enumerate(room.seats) if s.kind == "human" and not s.taken]
@@ -253,7 +336,6 @@ def create_app(config: Config | None = None) -> FastAPI:
         token = new_token()
         s = room.seats[seat]
         s.token_hash = token_hash(token)
-        name = body.name.strip()[:40]
         if name and room.status == "open":
             s.name = name
         room.save()
@@ -340,7 +422,7 @@ def create_app(config: Config | None = None) -> FastAPI:
 
     @app.post("/api/rooms/{room_id}/leave")
     async def leave(room_id: str, authorization: Auth = None) -> dict[str, Any]:
-        room = mgr().get(room_id)
+        room = mgr().get(room_id, None, _bearer(authorization))
         seat = room.seat_of(_bearer(authorization))
         if seat is None:
             raise Refused("bad_token", "no seat holds this token")
@@ -352,9 +434,11 @@ def create_app(config: Config | None = None) -> FastAPI:
         return {"ok": True}
 
     @app.get("/api/rooms/{room_id}/view")
-    async def get_view(room_id: str, authorization: Auth = None) -> dict[str, Any]:
-        room = mgr().get(room_id)
+    async def get_view(
+        room_id: str, invite: Invite = None, authorization: Auth = None
+    ) -> dict[str, Any]:
         token = _bearer(authorization)
+        room = mgr().get(room_id, invite, token)
         seat = room.seat_of(token)
         if token and seat is None and not room.is_host(token):
             raise Refused("bad_token", "no seat holds this token")
@@ -365,8 +449,17 @@ def create_app(config: Config | None = None) -> FastAPI:
         return v
 
     @app.get("/api/rooms/{room_id}/record")
-    async def get_record(room_id: str) -> dict[str, Any]:
-        room = mgr().get(room_id)
+    async def get_record(
+        room_id: str, invite: Invite = None, authorization: Auth = None
+    ) -> dict[str, Any]:
+        token = _bearer(authorization)
+        m = mgr()
+        if room_id in m.rooms:
+            room = m.get(room_id, invite, token)
+        else:  # an expired finished room: its record is kept in the store
+            room = await asyncio.get_running_loop().run_in_executor(
+                replays, m.archived, room_id, invite, token
+            )
         if room.status != "finished" or room.st is None:
             raise Refused("not_finished", "the record is available once the game is over")
         return room.record()
@@ -376,9 +469,12 @@ def create_app(config: Config | None = None) -> FastAPI:
         room_id: str,
         start: Annotated[int, Query(ge=0)] = 0,
         count: Annotated[int, Query(ge=1, le=REPLAY_PAGE)] = REPLAY_PAGE,
+        invite: Invite = None,
+        authorization: Auth = None,
     ) -> dict[str, Any]:
-        """A finished game's public views from version `start` on, with each step's events."""
-        room = mgr().get(room_id)
+        """A finished game's public views from version `start` on, with each step's events
+        (rebuilt in a worker thread: a long page does not hold up the other rooms)."""
+        room = mgr().get(room_id, invite, _bearer(authorization))
         if room.status != "finished" or room.st is None:
             raise Refused("not_finished", "the replay is available once the game is over")
         if start > room.version:
@@ -387,32 +483,64 @@ def create_app(config: Config | None = None) -> FastAPI:
                 f"start must be at most {room.version}, the game's last version",
                 field="start",
             )
-        return {"version": room.version, "frames": room.replay_frames(start, count)}
+        loop = asyncio.get_running_loop()
+        frames = await loop.run_in_executor(replays, room.replay_frames, start, count)
+        return {"version": room.version, "frames": frames}
 
     # --- the WebSocket -----------------------------------------------------------------------
 
     def origin_ok(ws: WebSocket) -> bool:
+        """No Origin: not a browser. Else one of `Config.origins`, or the server's own
+        origin: the scheme of this connection (http for ws, https for wss) and its host."""
         origin = ws.headers.get("origin")
         if not origin:
-            return True  # not a browser
+            return True
         if origin in cfg.origins:
             return True
-        return urlsplit(origin).netloc == ws.headers.get("host", "")
+        want = "https" if ws.url.scheme == "wss" else "http"
+        try:
+            parts = urlsplit(origin)
+        except ValueError:
+            return False
+        host = ws.headers.get("host", "")
+        return (
+            parts.scheme == want
+            and bool(host)
+            and parts.netloc.lower() == host.lower()
+            and parts.path in ("", "/")
+            and not parts.query
+        )
 
     @app.websocket("/ws/rooms/{room_id}")
-    async def play(ws: WebSocket, room_id: str, token: str | None = Query(None)) -> None:
+    async def play(
+        ws: WebSocket,
+        room_id: str,
+        token: str | None = Query(None),
+        invite: str | None = Query(None),
+    ) -> None:
         if not origin_ok(ws):
             await ws.close(code=1008, reason="origin not allowed")
             return
         room = mgr().rooms.get(room_id)
         seat = room.seat_of(token) if room is not None else None
         await ws.accept()
-        if room is None or (token and seat is None):
-            code = "no_room" if room is None else "bad_token"
+        refusal = None
+        if room is None:
+            refusal = ("no_room", 4404)
+        elif token and seat is None:
+            refusal = ("bad_token", 4401)
+        else:
+            try:
+                room.check_access(invite, token)
+            except Refused:
+                refusal = ("forbidden", 4403)
+        if room is None or refusal is not None:
+            code, close = refusal or ("no_room", 4404)
             await ws.send_text(json.dumps({"type": "error", "code": code}))
-            await ws.close(code=4404 if room is None else 4401)
+            await ws.close(code=close)
             return
-        conn = Conn(seat)
+        holder = room.seats[seat].token_hash if seat is not None else None
+        conn = Conn(seat, holder, cfg.max_queue)
         room.connect(conn)
         conn.send(
             {
@@ -425,24 +553,27 @@ def create_app(config: Config | None = None) -> FastAPI:
             }
         )
         writer = _Writer(ws, conn)
+        reader = asyncio.get_running_loop().create_task(_read(ws, room, conn, cfg))
+
+        def stop_reading() -> None:  # not in the middle of a message: it may be committing
+            if not conn.busy:
+                reader.cancel()
+
+        conn.on_kill = stop_reading
         writer.start()
-        bucket = _Bucket(cfg.rate, cfg.burst)
         try:
-            while True:
-                msg = await ws.receive()
-                if msg["type"] == "websocket.disconnect":
-                    break
-                raw = msg.get("text")
-                if raw is None:
-                    raw = (msg.get("bytes") or b"").decode("utf-8", "replace")
-                await _handle(room, conn, raw, bucket, cfg.max_message)
-                if writer.closed:
-                    break
-        except WebSocketDisconnect:
-            pass
+            await asyncio.wait({reader})
         finally:
+            reader.cancel()
             room.disconnect(conn)
+            if conn.revoked and conn.dead is None and writer.task is not None:
+                # its seat was taken back: its `room` (kicked) and close go out first
+                with suppress(BaseException):
+                    await asyncio.wait_for(asyncio.shield(writer.task), KICK_GRACE_S)
             await writer.stop()
+            if conn.dead is not None:  # its close, if it still reads; else the link is cut
+                with suppress(BaseException):
+                    await asyncio.wait_for(ws.close(*conn.dead), 1.0)
 
     # --- static files of the web app ---------------------------------------------------------
 
@@ -460,13 +591,36 @@ def create_app(config: Config | None = None) -> FastAPI:
     return app
 
 
+async def _read(ws: WebSocket, room: Room, conn: Conn, cfg: Config) -> None:
+    """Read and answer a connection's messages until it closes, is killed or loses its
+    seat (`Conn.revoked`: nothing it sends counts any more)."""
+    bucket = _Bucket(cfg.rate, cfg.burst)
+    while conn.dead is None and not conn.revoked:
+        try:
+            msg = await ws.receive()
+        except (WebSocketDisconnect, RuntimeError):  # the peer is gone
+            return
+        if msg["type"] == "websocket.disconnect" or conn.revoked or conn.dead is not None:
+            return
+        raw = msg.get("text")
+        if raw is None:
+            raw = (msg.get("bytes") or b"").decode("utf-8", "replace")
+        conn.busy = True
+        try:
+            await _handle(room, conn, raw, bucket, cfg.max_message)
+        finally:
+            conn.busy = False
+
+
 class _Bucket:
-    """A token bucket: `rate` messages a second, `burst` at once."""
+    """A token bucket: `rate` messages a second, `burst` at once. `strikes` counts the
+    messages refused in a row."""
 
     def __init__(self, rate: float, burst: int) -> None:
         self.rate, self.burst = rate, float(burst)
         self.tokens = float(burst)
         self.at = time.monotonic()
+        self.strikes = 0
 
     def take(self) -> bool:
         now = time.monotonic()
@@ -498,10 +652,13 @@ class _Writer:
                 if msg is None:
                     self.closed = True
                     await self.ws.close(code=4403)
+                    self.conn.kill(4403, "seat taken back")
                     return
-                await self.ws.send_text(msg if isinstance(msg, str) else encode(msg))
+                self.conn.sent(msg)
+                await self.ws.send_text(msg)
         except Exception:  # the peer went away
             self.closed = True
+            self.conn.kill(1011, "connection lost")
 
     async def stop(self) -> None:
         if self.task is not None:
@@ -518,16 +675,40 @@ def _refuse(conn: Conn, re_id: Any, code: str, message: str, **extra: Any) -> No
     _answer(conn, re_id, False, code=code, message=message, **extra)
 
 
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"an integer has at most {MAX_DIGITS} digits")
+    return int(digits)
+
+
+def _peek_id(raw: str) -> Any:
+    """The id of a message that is not parsed (rate-limited), if it is plain to see."""
+    m = _ID.search(raw, 0, 512)
+    if m is None:
+        return None
+    text = m.group(1)
+    return text[1:-1] if text.startswith('"') else int(text)
+
+
 async def _handle(room: Room, conn: Conn, raw: str, bucket: _Bucket, limit: int) -> None:
     """Answer one client message (see docs/protocol.md); nothing here changes the game
-    unless the message is a legal action of the connection's own seat."""
+    unless the message is a legal action of the connection's own seat. The rate limit is
+    charged first, for every message (before its size or JSON is looked at)."""
+    if not bucket.take():  # answered with its id, so the client knows which one was dropped
+        bucket.strikes += 1
+        if bucket.strikes > 10 * bucket.burst:
+            conn.kill(1008, "too many messages")
+            return
+        _refuse(conn, _peek_id(raw), "rate_limited", "too many messages; slow down")
+        return
+    bucket.strikes = 0
     if len(raw) > limit or len(raw.encode("utf-8", "replace")) > limit:
         _refuse(conn, None, "too_large", f"a message has at most {limit} bytes")
         return
     try:
-        msg = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError):
-        _refuse(conn, None, "bad_json", "not valid JSON")
+        msg = json.loads(raw, parse_int=_bounded_int)
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
+        _refuse(conn, None, "bad_json", f"not valid JSON (integers: at most {MAX_DIGITS} digits)")
         return
     if not isinstance(msg, dict):
         _refuse(conn, None, "bad_json", "a message is a JSON object")
@@ -540,9 +721,6 @@ async def _handle(room: Room, conn: Conn, raw: str, bucket: _Bucket, limit: int)
     ):
         _refuse(conn, None, "bad_field", "'id' must be a number or a short string", field="id")
         return
-    if not bucket.take():  # answered with its id, so the client knows which one was dropped
-        _refuse(conn, re_id, "rate_limited", "too many messages; slow down")
-        return
     kind = msg.get("type")
     if kind == "action":
         text, version = msg.get("action"), msg.get("version")
@@ -553,7 +731,7 @@ async def _handle(room: Room, conn: Conn, raw: str, bucket: _Bucket, limit: int)
             _refuse(conn, re_id, "bad_field", "'version' must be an integer", field="version")
             return
         try:
-            v = await room.submit(conn.seat, text, version)
+            v = await room.submit(conn.seat, text, version, conn.holder)
         except Refused as e:
             _refuse(conn, re_id, e.code, e.message, **e.extra)
             if e.code == "stale_version":
@@ -563,15 +741,10 @@ async def _handle(room: Room, conn: Conn, raw: str, bucket: _Bucket, limit: int)
             return
         _answer(conn, re_id, True, version=v)
     elif kind == "chat":
-        text = msg.get("text")
-        if not isinstance(text, str) or not text.strip() or len(text) > CHAT_LIMIT:
-            _refuse(
-                conn,
-                re_id,
-                "bad_field",
-                f"'text' must be 1 to {CHAT_LIMIT} characters",
-                field="text",
-            )
+        try:
+            text = checked_name("text", msg.get("text"), CHAT_LIMIT)
+        except Refused as e:
+            _refuse(conn, re_id, e.code, e.message, field="text")
             return
         if conn.seat is None:
             _refuse(conn, re_id, "no_seat", "spectators cannot chat")
@@ -580,7 +753,7 @@ async def _handle(room: Room, conn: Conn, raw: str, bucket: _Bucket, limit: int)
             "type": "chat",
             "seat": conn.seat,
             "name": room.seats[conn.seat].name,
-            "text": text.strip(),
+            "text": text,
             "at": int(time.time() * 1000),
         }
         room.chat = [*room.chat[-199:], line]

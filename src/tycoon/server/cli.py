@@ -9,8 +9,11 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from tycoon.cli.oneline import fail
+from tycoon.cli.oneline import error_line, fail
 from tycoon.cli.safe import clean, plain_line
+
+UNFINISHED = 3
+"""`tycoon verify`'s exit code for the record of a game that is not over."""
 
 
 def register(app: typer.Typer) -> None:
@@ -35,6 +38,23 @@ def register(app: typer.Typer) -> None:
         rate: Annotated[
             float, typer.Option(min=0.1, help="Messages a second per connection (burst 3x).")
         ] = 20.0,
+        header_timeout: Annotated[
+            float,
+            typer.Option(min=0.1, help="Seconds a connection has to send a whole request."),
+        ] = 10.0,
+        conns_per_address: Annotated[
+            int, typer.Option(min=1, help="Open connections per client address.")
+        ] = 64,
+        rooms_per_address: Annotated[
+            int, typer.Option(min=1, help="Unfinished rooms one client address may create.")
+        ] = 20,
+        open_ttl: Annotated[
+            float, typer.Option(min=1.0, help="Seconds an open room nobody is in lasts.")
+        ] = 3600.0,
+        finished_ttl: Annotated[
+            float,
+            typer.Option(min=1.0, help="Seconds a finished room stays (its record is kept)."),
+        ] = 6 * 3600.0,
         seed: Annotated[
             int | None,
             typer.Option(
@@ -59,6 +79,12 @@ def register(app: typer.Typer) -> None:
                     rate=rate,
                     burst=max(60, int(3 * rate)),
                     seed=seed,
+                    header_timeout_s=header_timeout,
+                    conns_per_address=conns_per_address,
+                    rooms_per_address=rooms_per_address,
+                    open_ttl_s=open_ttl,
+                    finished_ttl_s=finished_ttl,
+                    sweep_s=min(30.0, open_ttl / 4, finished_ttl / 4),
                 ),
                 host,
                 port,
@@ -71,13 +97,19 @@ def register(app: typer.Typer) -> None:
         record: Annotated[Path, typer.Argument(help="A finished game's record from the server.")],
     ) -> None:
         """Check a server record: the seed matches the commitment published at the start,
-        and the actions replay to the recorded final state."""
+        every dice roll is the seed's own, and the actions replay to the recorded final
+        state. Exit 0: verified; 2: it is not (the message names the step); 3: the game
+        is not over."""
         from tycoon.engine.errors import TycoonError
         from tycoon.records.record import read_bounded
+        from tycoon.server.fair import Unfinished
         from tycoon.server.fair import verify as check
 
         try:  # read as `tycoon replay` reads: at most 16 MB, bounded depth and integers
             summary = check(read_bounded(record))
+        except Unfinished as e:  # its own exit code: nothing is wrong, nothing is proven
+            Console(stderr=True, highlight=False).print(error_line(str(e)), soft_wrap=True)
+            raise typer.Exit(UNFINISHED) from None
         except TycoonError as e:
             fail(str(e))
         out = Console(highlight=False)

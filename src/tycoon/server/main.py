@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import resource
 import socket
 import sys
 
@@ -10,6 +12,7 @@ import uvicorn
 
 from tycoon.native import describe
 from tycoon.server.app import create_app
+from tycoon.server.guard import uvicorn_config
 from tycoon.server.manager import Config
 
 
@@ -21,9 +24,18 @@ def bind(host: str, port: int) -> socket.socket:
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
-    sock.listen(2048)
+    sock.listen(2048)  # the event loop listens again with guard.ACCEPT_BATCH
     sock.set_inheritable(True)
     return sock
+
+
+def _raise_file_limit() -> None:
+    """Open files up to the hard limit (the connection caps stay below it)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else 65536
+    if soft != resource.RLIM_INFINITY and soft < want:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(want, 65536), hard))
 
 
 def serve(config: Config, host: str = "127.0.0.1", port: int = 8000) -> None:
@@ -32,19 +44,8 @@ def serve(config: Config, host: str = "127.0.0.1", port: int = 8000) -> None:
     actual = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     app = create_app(config)
-    server = uvicorn.Server(
-        uvicorn.Config(
-            app,
-            log_level="warning",
-            ws_max_size=1 << 20,
-            ws_ping_interval=20,
-            ws_ping_timeout=20,
-            # views are a few kB of JSON: compressing each one cost 10-15% of the server's
-            # time at 200 rooms, and a zlib context pair per connection
-            ws_per_message_deflate=False,
-            timeout_graceful_shutdown=3,
-        )
-    )
+    _raise_file_limit()
+    server = uvicorn.Server(uvicorn_config(app, config))
     # Latency: what is loaded by now lives as long as the process, so no collection walks
     # it again (gc.freeze), and the young generation is collected less often. At 200 rooms
     # this took the p99 action latency from 134 ms to 57 ms (scripts/load_server.py).

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -14,15 +15,19 @@ from typing import Any, TypeVar
 from tycoon.editions.registry import find_edition
 from tycoon.engine.api import new_game
 from tycoon.engine.errors import TycoonError
+from tycoon.records.record import MAX_NAME, valid_name
 from tycoon.server import fair
 from tycoon.server.levels import bot_name
 from tycoon.server.room import Refused, Room, Seat, new_token, token_hash
 from tycoon.server.store import Store
 
 T = TypeVar("T")
+log = logging.getLogger("tycoon.server")
 
 MAX_ROOMS = 5000
 """Rooms a server holds at most (open, running and finished)."""
+ROOM_NAME = 80
+"""The longest room name."""
 
 
 @dataclass
@@ -45,10 +50,49 @@ class Config:
     """Deal the games from this seed upward (the k-th game this process starts gets
     seed + k) instead of secret seeds: reproducible games for tests and demonstrations,
     whose dice are known in advance. None: secret seeds (`tycoon.server.fair`)."""
+    max_queue: int = 1 << 20
+    """Characters of messages queued for one connection at most (1 MiB of JSON); a reader
+    that falls further behind is dropped (close code 1008)."""
+    max_body: int = 64 * 1024
+    """The largest HTTP request body (bytes); larger ones are answered 413 `too_large`."""
+    header_timeout_s: float = 10.0
+    """A connection that has not sent a whole request head within this time (after it
+    opened, or after its last answer) is closed."""
+    keep_alive_s: float = 5.0
+    """An idle HTTP keep-alive connection is closed after this time."""
+    conns_per_address: int = 64
+    """Open connections (HTTP and WebSocket) from one client address at most."""
+    max_conns: int = 2000
+    """Open connections at most (also kept below the process's file limit)."""
+    rooms_per_address: int = 20
+    """Rooms not yet finished that one client address may have created at once."""
+    open_ttl_s: float = 3600.0
+    """An open room nobody is connected to expires this long after its last change."""
+    finished_ttl_s: float = 6 * 3600.0
+    """A finished room nobody watches leaves the server this long after its end; its
+    record stays in the store (`GET /api/rooms/{id}/record` still answers)."""
+    sweep_s: float = 30.0
+    """How often rooms are checked for expiry."""
 
 
 def _validation(field: str, message: str) -> Refused:
     return Refused("bad_field", message, field=field, status=400)
+
+
+def checked_name(field: str, value: Any, limit: int = MAX_NAME, *, blank_ok: bool = False) -> str:
+    """The one check of every name the server stores (room, seat and player names, chat):
+    valid Unicode of 1 to `limit` printable characters (no control or format characters,
+    no lone surrogates), not blank, the rule of records (`records.record.valid_name`), so
+    a finished game's record verifies. `blank_ok`: the empty string means no name."""
+    if blank_ok and value in (None, ""):
+        return ""
+    if not isinstance(value, str) or not valid_name(value, limit):
+        raise _validation(
+            field,
+            f"{field} must be 1 to {limit} printable characters (no control or format "
+            "characters), not blank",
+        )
+    return value.strip()
 
 
 def _clock(raw: Any) -> dict[str, float] | None:
@@ -76,6 +120,7 @@ class Manager:
         self._committer: asyncio.Task[None] | None = None
         self._dealt = 0
         """Games started by this process (`deal_seed` with `Config.seed`)."""
+        self._sweeper: asyncio.Task[None] | None = None
 
     def deal_seed(self) -> tuple[int, str]:
         """The seed and nonce of the next game started: secret ones (`fair.new_seed`), or
@@ -159,8 +204,7 @@ class Manager:
         grace = cfg["grace_s"]
         if isinstance(grace, bool) or not isinstance(grace, int | float) or not 0 <= grace <= 3600:
             raise _validation("grace_s", "grace_s must be a number from 0 to 3600")
-        if not isinstance(cfg["name"], str) or len(cfg["name"]) > 80:
-            raise _validation("name", "name must be a string of at most 80 characters")
+        cfg["name"] = checked_name("name", cfg["name"], ROOM_NAME, blank_ok=True)
         return cfg
 
     def seats(self, raw: Any) -> list[Seat]:
@@ -170,16 +214,14 @@ class Manager:
         for i, s in enumerate(raw):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
                 raise _validation(f"seats[{i}]", "a seat is {kind: 'human' | 'bot', ...}")
-            name = s.get("name") or ""
-            if not isinstance(name, str) or len(name) > 40:
-                raise _validation(f"seats[{i}].name", "a name has at most 40 characters")
+            name = checked_name(f"seats[{i}].name", s.get("name"), blank_ok=True)
             level = s.get("level") or "basic"
             if s["kind"] == "bot":
                 try:
                     bot_name(level) if isinstance(level, str) else bot_name("")
                 except ValueError as e:
                     raise _validation(f"seats[{i}].level", str(e)) from None
-            out.append(Seat(kind=s["kind"], level=level, name=name.strip()))
+            out.append(Seat(kind=s["kind"], level=level, name=name))
         return out
 
     def check_game(self, cfg: dict[str, Any], seats: list[Seat]) -> None:
@@ -199,53 +241,126 @@ class Manager:
 
     # --- rooms ------------------------------------------------------------------------------
 
-    def create(self, body: dict[str, Any]) -> tuple[Room, str, int | None, str | None]:
-        """A new room; returns it, the host token, and the creator's seat and token."""
+    def create(
+        self, body: dict[str, Any], address: str | None = None
+    ) -> tuple[Room, str, int | None, str | None]:
+        """A new room; returns it, the host token, and the creator's seat and token.
+        `address`: the creator's client address (at most `rooms_per_address` of its rooms
+        may be unfinished at once)."""
         if len(self.rooms) >= MAX_ROOMS:
             raise Refused("full", "the server holds too many rooms", status=503)
+        cap = self.config.rooms_per_address
+        if address is not None and self.rooms_of(address) >= cap:
+            raise Refused(
+                "too_many_rooms",
+                f"at most {cap} unfinished rooms per client address",
+                status=429,
+            )
         cfg = self.settings(body)
         seats = self.seats(body.get("seats"))
+        host_name = body.get("host_name")
+        if host_name is not None:
+            host_name = checked_name("host_name", host_name)
         self.check_game(cfg, seats)
         host = new_token()
         room_id = secrets.token_urlsafe(8)
         room = Room(
             self, room_id, cfg, seats, token_hash(host), secrets.token_urlsafe(9), time.time()
         )
+        room.creator = address
         seat, token = None, None
         humans = [i for i, s in enumerate(seats) if s.kind == "human"]
         if humans:
             seat, token = humans[0], new_token()
             seats[seat].token_hash = token_hash(token)
-            if not seats[seat].name and isinstance(body.get("host_name"), str):
-                seats[seat].name = body["host_name"][:40]
+            if not seats[seat].name and host_name:
+                seats[seat].name = host_name
         self.name_seats(seats)
         room.save()
         self.rooms[room_id] = room
         return room, host, seat, token
 
-    def get(self, room_id: str) -> Room:
+    def rooms_of(self, address: str) -> int:
+        """The unfinished rooms this process created for a client address."""
+        return sum(
+            1 for r in self.rooms.values() if r.creator == address and r.status != "finished"
+        )
+
+    def get(self, room_id: str, invite: str | None = None, token: str | None = None) -> Room:
+        """A room by id; a private one only with its invite, or a token of its host or of
+        one of its seats (a private room's id alone grants nothing)."""
         room = self.rooms.get(room_id)
         if room is None:
             raise Refused("no_room", f"no room '{room_id}'", status=404)
+        room.check_access(invite, token)
         return room
 
-    def restore(self) -> None:
-        """Every stored room and game, exactly as it was (item 8)."""
-        for room_id, created, status, data in self.store.load_rooms():
-            seats = [
-                Seat(kind=s["kind"], level=s["level"], name=s["name"], token_hash=s["token_hash"])
-                for s in data["seats"]
-            ]
-            room = Room(
-                self,
-                room_id,
-                data["settings"],
-                seats,
-                data["host_hash"],
-                data["invite"],
-                created,
-                status,
+    def archived(self, room_id: str, invite: str | None, token: str | None) -> Room:
+        """A finished room that expired from memory, rebuilt from the store (its record is
+        kept); Refused no_room if there is none."""
+        row = self.store.load_room(room_id)
+        if row is None or row[2] != "expired":
+            raise Refused("no_room", f"no room '{room_id}'", status=404)
+        room = self._room(room_id, row[1], "finished", row[3])
+        room.check_access(invite, token)
+        room.restore()
+        if room.st is None or room.status != "finished":
+            raise Refused("no_room", f"no room '{room_id}'", status=404)
+        return room
+
+    def _room(self, room_id: str, created: float, status: str, data: dict[str, Any]) -> Room:
+        """A room object from its stored data; a stored name that breaks today's name rule
+        (stored by an older server) is replaced by its default."""
+        settings = dict(data["settings"])
+        if not valid_name(settings.get("name") or "x", ROOM_NAME):
+            settings["name"] = ""
+        seats = []
+        for s in data["seats"]:
+            name = s["name"] if isinstance(s["name"], str) and valid_name(s["name"]) else ""
+            seats.append(
+                Seat(kind=s["kind"], level=s["level"], name=name, token_hash=s["token_hash"])
             )
+        self.name_seats(seats)
+        return Room(
+            self, room_id, settings, seats, data["host_hash"], data["invite"], created, status
+        )
+
+    def expire(self, now: float | None = None) -> list[Room]:
+        """Take out the rooms whose time is up (`Config.open_ttl_s`, `Config.finished_ttl_s`)
+        and nobody is connected to, and return them (on the event loop: `_sweep` then
+        marks them expired in the store, where a finished game's record stays)."""
+        now = time.time() if now is None else now
+        cfg = self.config
+        gone = []
+        for room_id, room in list(self.rooms.items()):
+            if room.conns:
+                continue
+            if (room.status == "open" and now - room.touched >= cfg.open_ttl_s) or (
+                room.status == "finished" and now - room.touched >= cfg.finished_ttl_s
+            ):
+                del self.rooms[room_id]
+                gone.append(room)
+        return gone
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.sweep_s)
+            for room in self.expire():
+                try:
+                    data = room.to_data()
+                    await self.db(
+                        self.store.save_room, room.room_id, "expired", data, room.created_at
+                    )
+                except Exception:  # restored at the next start, and expired again then
+                    log.exception("room %s: marking it expired failed", room.room_id)
+
+    def restore(self) -> None:
+        """Every stored room and game, exactly as it was (item 8); expired rooms stay in
+        the store only."""
+        for room_id, created, status, data in self.store.load_rooms():
+            if status == "expired":
+                continue
+            room = self._room(room_id, created, status, data)
             if status in ("running", "finished"):
                 room.restore()
             self.rooms[room_id] = room
@@ -255,8 +370,11 @@ class Manager:
             if room.status == "running":
                 room._setup_running()
                 room.ensure_task()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for room in self.rooms.values():
             if room.task is not None:
                 room.task.cancel()

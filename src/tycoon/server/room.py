@@ -114,17 +114,55 @@ class Seat:
         }
 
 
-class Conn:
-    """One WebSocket connection: its seat (None: a spectator) and its outgoing queue."""
+KICK_GRACE_S = 2.0
+"""A kicked connection gets this long to read its close before it is cut."""
 
-    def __init__(self, seat: int | None) -> None:
+
+class Conn:
+    """One WebSocket connection: its seat (None: a spectator), the hash of the token it
+    came with, and its outgoing queue, bounded: a reader that falls `limit` bytes behind
+    is dropped (`kill`), so a client that does not read costs a bounded memory."""
+
+    def __init__(self, seat: int | None, holder: str | None = None, limit: int = 1 << 20) -> None:
         self.seat = seat
-        self.queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
+        self.holder = holder
+        self.limit = limit
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued = 0
+        """Characters waiting in the queue."""
+        self.revoked = False
+        """The seat was taken back (kick, leave): nothing this connection sends counts."""
+        self.dead: tuple[int, str] | None = None
+        """Set by `kill`: the close code and reason."""
+        self.on_kill: Any = None
+        """Called once by `kill` (the WebSocket handler ends the connection)."""
+        self.busy = False
+        """A message of this connection is being answered (it may be committing)."""
 
     def send(self, msg: dict[str, Any] | str | None) -> None:
         """Queue a message, as data or already encoded (None: close the connection after
         what is queued)."""
-        self.queue.put_nowait(msg)
+        if self.dead is not None:
+            return
+        text = msg if msg is None or isinstance(msg, str) else encode(msg)
+        size = len(text) if text is not None else 0
+        if self.queued + size > self.limit:
+            self.kill(1008, "too slow: messages not read")
+            return
+        self.queued += size
+        self.queue.put_nowait(text)
+
+    def sent(self, text: str) -> None:
+        """The writer took `text` off the queue."""
+        self.queued -= len(text)
+
+    def kill(self, code: int, reason: str) -> None:
+        """End the connection now, whatever is still queued."""
+        if self.dead is not None:
+            return
+        self.dead = (code, reason)
+        if self.on_kill is not None:
+            self.on_kill()
 
 
 def encode(msg: dict[str, Any]) -> str:
@@ -173,6 +211,10 @@ class Room:
         """History length at which the bots were last asked in a response window."""
         self.chat: list[dict[str, Any]] = []
         self.restored_bank: list[float] | None = None
+        self.creator: str | None = None
+        """The client address that created the room (this process only)."""
+        self.touched = time.time()
+        """When the room last changed or was left (its expiry counts from here)."""
 
     # --- identity and data -----------------------------------------------------------------
 
@@ -188,6 +230,21 @@ class Room:
     def is_host(self, token: str | None) -> bool:
         return bool(token) and secrets.compare_digest(self.host_hash, token_hash(token or ""))
 
+    def check_access(self, invite: str | None, token: str | None) -> None:
+        """A private room is seen only with its invite or a token of its host or a seat
+        (docs/protocol.md, privacy); Refused `forbidden` otherwise."""
+        if self.settings["public"]:
+            return
+        if invite is not None and secrets.compare_digest(
+            invite.encode("utf-8", "replace"), self.invite.encode()
+        ):
+            return
+        if token and (self.is_host(token) or self.seat_of(token) is not None):
+            return
+        if token:
+            raise Refused("bad_token", "no seat holds this token", status=401)
+        raise Refused("forbidden", "this room is private: the invite code is needed")
+
     def to_data(self) -> dict[str, Any]:
         """What the store keeps of the room (never a token)."""
         return {
@@ -198,6 +255,7 @@ class Room:
         }
 
     def save(self) -> None:
+        self.touched = time.time()
         self.mgr.store.save_room(self.room_id, self.status, self.to_data(), self.created_at)
 
     @property
@@ -314,8 +372,11 @@ class Room:
     # --- broadcasting ----------------------------------------------------------------------
 
     def broadcast(self, msg: dict[str, Any]) -> None:
-        for c in self.conns:
-            c.send(msg)
+        if not self.conns:
+            return
+        text = encode(msg)  # once for every connection
+        for c in list(self.conns):
+            c.send(text)
 
     def broadcast_room(self) -> None:
         self.broadcast({"type": "room", "room": self.describe()})
@@ -339,7 +400,7 @@ class Room:
             return
         prefix = encode(head)[:-1]
         texts: dict[int | None, str | None] = {}
-        for c in self.conns:
+        for c in list(self.conns):  # a send may drop a slow reader
             if c.seat not in texts:
                 try:
                     own = encode(seat_part(self.st, c.seat))[1:-1]
@@ -407,7 +468,10 @@ class Room:
         self.conns.add(conn)
 
     def disconnect(self, conn: Conn) -> None:
+        if conn not in self.conns:  # already let go (`free_seat`)
+            return
         self.conns.discard(conn)
+        self.touched = time.time()
         if conn.seat is None:
             return
         s = self.seats[conn.seat]
@@ -439,10 +503,15 @@ class Room:
         if s.grace is not None:
             s.grace.cancel()
             s.grace = None
-        for c in list(self.conns):
-            if c.seat == seat:
-                c.send({"type": "room", "room": self.describe(), "kicked": True})
-                c.send(None)
+        for c in [c for c in self.conns if c.seat == seat]:
+            # from now on nothing it sends counts and it hears nothing more of the seat; it
+            # gets its close, and is cut if it does not read it (a new player may sit here)
+            self.conns.discard(c)
+            s.connections = max(0, s.connections - 1)
+            c.revoked = True
+            c.send({"type": "room", "room": self.describe(), "kicked": True})
+            c.send(None)
+            asyncio.get_running_loop().call_later(KICK_GRACE_S, c.kill, 4403, "seat taken back")
         if self.status == "running" and s.kind == "human":
             s.bot_controlled = True
             self._clock_update(None)
@@ -508,6 +577,7 @@ class Room:
         self.restored_bank = extra.get("bank")
         if st.termination:
             self.status = "finished"
+            self.touched = g.finished_at or time.time()
             self.final_sha256 = fair.final_digest(to_json(st))
 
     def _waiting_human(self) -> int | None:
@@ -523,18 +593,17 @@ class Room:
         if self.clock is not None:
             self.clock.update(self._waiting_human(), acted)
 
-    async def _apply(self, seat: int, action: Action, source: str) -> None:
-        """Apply one action, commit it, then tell everyone (call under the lock)."""
-        st = self.st
-        assert st is not None
-        backup = clone(st)
+    async def _apply(self, seat: int, action: Action, source: str) -> GameState:
+        """Apply one action, commit it, then tell everyone (call under the lock). A failed
+        commit changes nothing."""
+        assert self.st is not None
+        # the action is applied to a copy, which becomes the room's state once committed:
+        # until then every reader (views, welcome, sync) sees the committed state only
+        st = clone(self.st)
         events = apply_action(st, action, seat)  # IllegalActionError: nothing changed
         idx = len(st.history) - 1
-        try:
-            await self.mgr.log_step(self.room_id, idx, seat, action_text(action))
-        except Exception:
-            self.st = backup
-            raise
+        await self.mgr.log_step(self.room_id, idx, seat, action_text(action))
+        self.st = st
         if st.events is not None:
             st.events.clear()
         self._clock_update(seat if source == "seat" else None)
@@ -543,6 +612,7 @@ class Room:
         self.broadcast_views("update", self._events(events))
         if st.termination:
             await self._finish()
+        return st
 
     async def _snapshot(self) -> None:
         assert self.st is not None
@@ -555,6 +625,7 @@ class Room:
         """The game is over: the seed is revealed (item 9)."""
         assert self.st is not None
         self.status = "finished"
+        self.touched = time.time()
         if self.clock is not None:
             self.clock.update(None, None)
         self.final_sha256 = fair.final_digest(to_json(self.st))
@@ -563,14 +634,21 @@ class Room:
         await self.mgr.db(self.save)
         self.broadcast_room()
 
-    async def submit(self, seat: int | None, text: str, version: int | None) -> int:
-        """A seat's action from a client; returns the new version or raises Refused."""
+    async def submit(
+        self, seat: int | None, text: str, version: int | None, holder: str | None = None
+    ) -> int:
+        """A seat's action from a client; returns the new version or raises Refused.
+        `holder`: the hash of the token the client came with, which must still hold the
+        seat (a kicked client's action in flight does not count for the seat's next
+        player)."""
         async with self.lock:
             st = self.st
             if self.status != "running" or st is None:
                 raise Refused("not_running", "the game is not running")
             if seat is None:
                 raise Refused("no_seat", "spectators cannot act")
+            if holder is not None and self.seats[seat].token_hash != holder:
+                raise Refused("bad_token", "this connection's seat was taken back")
             if version is not None and version != self.version:
                 raise Refused(
                     "stale_version",
@@ -653,7 +731,7 @@ class Room:
                         break
                     act = self.bot(s).respond(st, s)
                     if act is not None:
-                        await self._apply(s, act, "bot")
+                        st = await self._apply(s, act, "bot")
                         acted = True
                 # the bots are asked again after any of them acted, until a round passes
                 # quietly (or WINDOW_ROUNDS rounds): a function of the history only, so a

@@ -190,6 +190,16 @@ class Store:
             ).all()
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 
+    def load_room(self, room_id: str) -> tuple[str, float, str, dict[str, Any]] | None:
+        """One stored room (id, created, status, data), expired ones included."""
+        with self.engine.connect() as c:
+            r = c.execute(
+                select(rooms.c.room_id, rooms.c.created_at, rooms.c.status, rooms.c.data).where(
+                    rooms.c.room_id == room_id
+                )
+            ).first()
+        return None if r is None else (r[0], r[1], r[2], r[3])
+
     # --- games ---------------------------------------------------------------------------
 
     def start_game(

@@ -4,9 +4,10 @@
 const REFUSALS = { 4401: "bad_token", 4403: "kicked", 4404: "no_room" };
 
 export class Connection {
-  constructor(roomId, token, handlers) {
+  constructor(roomId, token, invite, handlers) {
     this.roomId = roomId;
     this.token = token;
+    this.invite = invite;
     this.h = handlers;
     this.version = -1;
     this.nextId = 1;
@@ -18,8 +19,11 @@ export class Connection {
 
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return `${proto}//${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}${q}`;
+    const q = new URLSearchParams();
+    if (this.token) q.set("token", this.token);
+    if (this.invite) q.set("invite", this.invite);
+    const qs = q.toString() ? `?${q}` : "";
+    return `${proto}//${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}${qs}`;
   }
 
   open() {

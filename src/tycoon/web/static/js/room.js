@@ -35,13 +35,18 @@ export class RoomPage {
   async start() {
     fill(this.root, h("p.muted", { text: "Loading the room\u2026" }));
     try {
-      this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}`);
+      this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}${this.inv("?")}`);
     } catch (e) {
       fill(this.root, h("div.card", {}, h("h2", { text: "Room not found" }), h("p", { text: e.message }), h("a.button", { href: "/" }, "Back to the lobby")));
       return;
     }
     if (this.invite) store.setRoom(this.id, { invite: this.invite });
     this.route();
+  }
+
+  // a private room is seen only with its invite (docs/protocol.md, privacy)
+  inv(sep) {
+    return this.invite ? `${sep}invite=${encodeURIComponent(this.invite)}` : "";
   }
 
   route() {
@@ -97,7 +102,7 @@ export class RoomPage {
     box.appendChild(controls);
     if (hostT) {
       controls.appendChild(h("button.primary", { type: "button", id: "start-btn", onclick: async () => {
-        try { await api("POST", `/api/rooms/${encodeURIComponent(this.id)}/start`, {}, hostT); this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}`); if (this.room.status !== "open") this.game(); }
+        try { await api("POST", `/api/rooms/${encodeURIComponent(this.id)}/start`, {}, hostT); this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}${this.inv("?")}`); if (this.room.status !== "open") this.game(); }
         catch (e) { announce(e.message, "error"); }
       } }, "Start the game"));
     }
@@ -117,7 +122,7 @@ export class RoomPage {
       store.setRoom(this.id, { token: res.token, seat: res.seat });
       announce(`You took seat ${SEAT_LETTERS[res.seat]}.`);
       if (this.conn) { this.conn.close(); this.conn = null; }
-      this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}`);
+      this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}${this.inv("?")}`);
       this.route();
     } catch (e) { announce(e.message, "error"); }
   }
@@ -258,7 +263,7 @@ export class RoomPage {
 
   connect() {
     if (this.conn) return;
-    this.conn = new Connection(this.id, this.watching && !this.token ? null : this.token, {
+    this.conn = new Connection(this.id, this.watching && !this.token ? null : this.token, this.invite, {
       status: (s) => { if (this.el && this.el.status) this.el.status.textContent = s; },
       welcome: (m) => {
         // the room may have moved on between our fetch and this socket (a join, a start)
@@ -520,7 +525,7 @@ export class RoomPage {
   async showEnd() {
     if (this.ended) return;
     this.ended = true;
-    try { this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}`); } catch { /* keep what we have */ }
+    try { this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}${this.inv("?")}`); } catch { /* keep what we have */ }
     const el = this.el.end;
     renderEnd(el, this.board, this.view, { ...this.room, room_id: this.id }, this.history, { onReplay: () => this.openReplay() });
     el.hidden = false;
@@ -547,7 +552,7 @@ export class RoomPage {
         this.frames = await this.serverFrames();
       } catch (e) {
         announce(e.message, "error");
-        try { record = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}/record`); } catch (e2) { announce(e2.message, "error"); }
+        try { record = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}/record${this.inv("?")}`); } catch (e2) { announce(e2.message, "error"); }
       }
     }
     const finalView = this.view;
@@ -576,7 +581,7 @@ export class RoomPage {
   async serverFrames() {
     const frames = [];
     for (let start = 0; ; start = frames.length) {
-      const page = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}/replay?start=${start}`);
+      const page = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}/replay?start=${start}${this.inv("&")}`);
       frames.push(...page.frames);
       if (!page.frames.length || frames.length > page.version) return frames;
     }
