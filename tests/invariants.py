@@ -625,25 +625,18 @@ def _play_loop(
 
 # --- random valid options: every listed action is accepted ------------------------------------
 
-STR_CHOICES: dict[str, tuple[str, ...]] = {
-    # wonders
-    "rent_collection": ("manual", "auto"),
-    "hotel_valuation_houses": ("houses_per_hotel", "3"),
-    # builder
-    "community_metric": ("largest_component", "adjacent_count"),
-    "bonus_tie": ("none", "all_tied"),
-    "jail_third_try_move": ("new_roll", "failed_roll"),
-    "tokens": ("", "t_rex,rubber_duck", "rubber_duck,t_rex,cat,penguin"),
-    # metropol
-    "column10_trigger": ("permit_blocks", "area_total"),
-    "mandatory_build_enforcement": ("engine", "callout"),
-    "final_value_area_without_skyscraper": ("tallest_building", "zero"),
-    "city_hall_relocation": ("jump_no_bonus", "before_stock_exchange"),
-    "tallest_scope": ("area", "city"),
-    "tie": ("shared_win",),
-}
-"""The values of every str option the sweep draws from (`test_invariants_options` checks that
-every str option of every edition is here and every value is accepted)."""
+
+def str_choices(opts_type: type, name: str) -> tuple[str, ...]:
+    """The values of a str option the sweep draws from: its declared `choices` (field
+    metadata, as the lobby offers them); for a list of distinct choices (`multiple`, builder's
+    tokens) none, two of them and all of them in reverse order."""
+    import dataclasses
+
+    meta = {f.name: f.metadata for f in dataclasses.fields(opts_type)}[name]
+    choices = tuple(meta["choices"])
+    if meta.get("multiple"):
+        return ("", ",".join(choices[2:]), ",".join(reversed(choices)))
+    return choices
 
 
 def _draw_int(rng: Rng, lo: int, hi: int) -> int:
@@ -679,7 +672,7 @@ def random_options(
             elif typ == "int":
                 opts[name] = _draw_int(rng, *ranges[name])
             else:
-                choices = STR_CHOICES[name]
+                choices = str_choices(opts_type, name)
                 opts[name] = choices[rng.below(len(choices))]
         opts.update(fixed or {})
         ed = find_edition(edition)

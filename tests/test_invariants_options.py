@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.invariants import STR_CHOICES, play_listed, random_options
+from tests.invariants import play_listed, random_options, str_choices
 from tycoon.editions.registry import find_edition
 from tycoon.engine.rng import Rng
 
@@ -49,6 +49,6 @@ def test_the_sweep_draws_every_str_option_from_accepted_values(edition: str) -> 
     opts = find_edition(edition).options_type
     for name, typ, default, _doc in opts.describe():
         if typ == "str":
-            assert default in STR_CHOICES[name], name
-            for value in STR_CHOICES[name]:
+            assert default in str_choices(opts, name), name
+            for value in str_choices(opts, name):
                 assert getattr(opts.parse({name: value}), name) == value
