@@ -18,7 +18,14 @@ from typer.testing import CliRunner, Result
 from tycoon.cli.app import app
 from tycoon.cli.safe import clean
 from tycoon.editions.registry import find_edition
-from tycoon.engine.api import new_game
+from tycoon.engine.api import (
+    apply_action,
+    is_terminal,
+    legal_actions,
+    new_game,
+    sample_chance,
+)
+from tycoon.engine.types import CHANCE
 from tycoon.records.record import replay, to_record
 from tycoon.records.snapshot import to_json
 from tycoon.server.fair import commitment, final_digest
@@ -187,8 +194,14 @@ def test_bad_output_paths_fail_before_the_run(args: list[str]) -> None:
 
 
 def _server_record(**change: object) -> dict[str, Any]:
-    """A record as the server writes it (no actions played), with `change` applied."""
-    st = new_game(find_edition("classic"), ["Ann", "Bob", "Cy"], 7, {}, events=True)
+    """A finished game's record as the server writes it (a two-round game, its dice drawn
+    from the seed's own generator), with `change` applied."""
+    st = new_game(find_edition("classic"), ["Ann", "Bob", "Cy"], 7, {"turn_limit": 2})
+    while not is_terminal(st):
+        if st.current_player == CHANCE:
+            apply_action(st, sample_chance(st))
+        else:
+            apply_action(st, legal_actions(st)[-1])
     rec: dict[str, Any] = to_record(st)
     rec["fair"] = {
         "commitment": commitment(7, "ab" * 16),
@@ -230,7 +243,7 @@ def test_verify_prints_a_good_record_and_a_hostile_name() -> None:
     Path(name).write_text(json.dumps(_server_record()), encoding="utf-8")
     r = runner.invoke(app, ["verify", name])
     assert r.exit_code == 0, r.output
-    assert "commitment OK" in r.output and "not over" in r.output
+    assert "commitment OK" in r.output and "turn_limit" in r.output
     r = _clean_exit(["verify", f"{name}x"])
     assert r.exit_code == 2 and clean(f"{name}x") in r.stderr
 

@@ -37,6 +37,13 @@ export class RoomPage {
     try {
       this.room = await api("GET", `/api/rooms/${encodeURIComponent(this.id)}${this.inv("?")}`);
     } catch (e) {
+      if (e.code === "forbidden") {
+        // a private room shows nothing without its invite (docs/protocol.md, privacy)
+        fill(this.root, h("div.card", {}, h("h2", { text: "A private room" }),
+          h("p.private-note", { id: "private-note", role: "status", text: "This room is private: to join or watch it, open the invite link the host shares." }),
+          h("a.button", { href: "/" }, "Back to the lobby")));
+        return;
+      }
       fill(this.root, h("div.card", {}, h("h2", { text: "Room not found" }), h("p", { text: e.message }), h("a.button", { href: "/" }, "Back to the lobby")));
       return;
     }
@@ -92,7 +99,7 @@ export class RoomPage {
     const free = (r.seats || []).filter((x) => x.kind === "human" && !x.taken);
     if (!this.token && free.length && r.public === false && !this.invite) {
       // the server refuses a private room's seat without its code: say so instead of a Join
-      box.appendChild(h("p.private-note", { id: "private-note", text: "This room is private: to take a seat, open the invite link the host shares. You can watch it meanwhile." }));
+      box.appendChild(h("p.private-note", { id: "private-note", text: "This room is private: to take a seat, open the invite link the host shares." }));
     } else if (!this.token && free.length) {
       const name = h("input", { id: "join-name", value: store.name(), maxlength: 40, required: true, autocomplete: "nickname" });
       box.appendChild(h("form.row", { onsubmit: (e) => { e.preventDefault(); this.join(name.value.trim()); } },
