@@ -26,8 +26,9 @@ trade of the game is an amount the notation and the records hold."""
 
 @dataclasses.dataclass(frozen=True)
 class Options:
-    """Base of every edition's options. Fields carry a `doc` in their metadata, and every
-    int option its inclusive `range` (lo, hi), checked by `validate`."""
+    """Base of every edition's options. Fields carry a `doc` in their metadata, every int
+    option its inclusive `range` (lo, hi), and every enumerated str option its `choices`
+    (the lobby's select), both checked by `validate`."""
 
     turn_limit: int = dataclasses.field(
         default=0,
@@ -145,11 +146,18 @@ class Options:
         return opts
 
     def validate(self) -> None:
-        """Every int option within its range; editions add their own checks."""
+        """Every int option within its `range`, every enumerated str option one of its
+        `choices` (field metadata; a `multiple` list is the edition's to check); editions add
+        their own checks."""
         for name, (lo, hi) in self.ranges().items():
             val = getattr(self, name)
             if not lo <= val <= hi:
                 raise OptionError(f"option '{name}' must be {lo} to {hi}, got {_shown(val)}")
+        for f in self.offered():
+            allowed = f.metadata.get("choices")
+            multiple = f.metadata.get("multiple")
+            if allowed is not None and not multiple and getattr(self, f.name) not in allowed:
+                raise OptionError(f"option '{f.name}' must be one of {', '.join(allowed)}")
 
     def check_dealt_deeds(self, board: Board, per_player: int, rule: str) -> None:
         """A deal of `per_player` deeds to each player, who pays their printed prices (C-11,

@@ -8,15 +8,6 @@ from typing import ClassVar
 from tycoon.editions.options import Options
 from tycoon.engine.errors import OptionError
 
-_CHOICES = {
-    "column10_trigger": ("permit_blocks", "area_total"),
-    "mandatory_build_enforcement": ("engine", "callout"),
-    "final_value_area_without_skyscraper": ("tallest_building", "zero"),
-    "city_hall_relocation": ("jump_no_bonus", "before_stock_exchange"),
-    "tallest_scope": ("area", "city"),
-    "tie": ("shared_win",),
-}
-
 
 @dataclasses.dataclass(frozen=True)
 class MetropolOptions(Options):
@@ -38,7 +29,7 @@ class MetropolOptions(Options):
         metadata={
             "doc": "M-33: column 10 when the permit's 3 blocks ('permit_blocks') or "
             "the whole area ('area_total') hold 10 or more floors",
-            "choices": _CHOICES["column10_trigger"],
+            "choices": ("permit_blocks", "area_total"),
         },
     )
     free_blocks_count_toward_turn_limit: bool = dataclasses.field(
@@ -49,7 +40,7 @@ class MetropolOptions(Options):
         metadata={
             "doc": "M-56: 'engine' (no end of turn without the due block) or "
             "'callout' (the others may call it out; the block's cost goes to them)",
-            "choices": _CHOICES["mandatory_build_enforcement"],
+            "choices": ("engine", "callout"),
         },
     )
     auction_jump_bids: bool = dataclasses.field(
@@ -60,7 +51,7 @@ class MetropolOptions(Options):
         metadata={
             "doc": "M-70: permits of an area without a skyscraper are valued by its "
             "'tallest_building' or at 'zero'",
-            "choices": _CHOICES["final_value_area_without_skyscraper"],
+            "choices": ("tallest_building", "zero"),
         },
     )
     crossing_counts_as_passing: bool = dataclasses.field(
@@ -79,21 +70,21 @@ class MetropolOptions(Options):
         metadata={
             "doc": "M-19, ambiguity 6: 'jump_no_bonus' (any free square) or "
             "'before_stock_exchange' (squares 11 to 39 only)",
-            "choices": _CHOICES["city_hall_relocation"],
+            "choices": ("jump_no_bonus", "before_stock_exchange"),
         },
     )
     tallest_scope: str = dataclasses.field(
         default="area",
         metadata={
             "doc": "M-32, OQ-1: the tallest building of the permit's 'area' or 'city'",
-            "choices": _CHOICES["tallest_scope"],
+            "choices": ("area", "city"),
         },
     )
     tie: str = dataclasses.field(
         default="shared_win",
         metadata={
             "doc": "M-71: a tie for the most cash is a 'shared_win' (the only reading)",
-            "choices": _CHOICES["tie"],
+            "choices": ("shared_win",),
         },
     )
 
@@ -101,6 +92,3 @@ class MetropolOptions(Options):
         super().validate()
         if not self.auto_claim_rent:  # M-31: rent is always paid at once
             raise OptionError("option 'auto_claim_rent' is fixed to true in metropol (M-31)")
-        for name, allowed in _CHOICES.items():
-            if getattr(self, name) not in allowed:
-                raise OptionError(f"option '{name}' must be one of {', '.join(allowed)}")

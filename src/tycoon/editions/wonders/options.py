@@ -9,9 +9,6 @@ from typing import ClassVar
 from tycoon.editions.options import Options
 from tycoon.engine.errors import OptionError
 
-_RENT_COLLECTION = ("manual", "auto")
-_HOTEL_VALUATION = ("houses_per_hotel", "3")
-
 
 @dataclasses.dataclass(frozen=True)
 class WondersOptions(Options):
@@ -47,14 +44,14 @@ class WondersOptions(Options):
         default="manual",
         metadata={
             "doc": "W-39: 'manual' (the owner claims) or 'auto' (paid at once)",
-            "choices": _RENT_COLLECTION,
+            "choices": ("manual", "auto"),
         },
     )
     hotel_valuation_houses: str = dataclasses.field(
         default="houses_per_hotel",
         metadata={
             "doc": "W-93: houses a hotel is valued with: 'houses_per_hotel' or '3'",
-            "choices": _HOTEL_VALUATION,
+            "choices": ("houses_per_hotel", "3"),
         },
     )
     tie_break_cash: bool = dataclasses.field(
@@ -73,10 +70,6 @@ class WondersOptions(Options):
 
     def validate(self) -> None:
         super().validate()
-        if self.rent_collection not in _RENT_COLLECTION:
-            raise OptionError("option 'rent_collection' must be 'manual' or 'auto'")
-        if self.hotel_valuation_houses not in _HOTEL_VALUATION:
-            raise OptionError("option 'hotel_valuation_houses' must be 'houses_per_hotel' or '3'")
         if self.time_game and self.turn_limit == 0:
             raise OptionError(
                 "option 'time_game' needs 'turn_limit' (W-99: how long to play, in rounds)"
