@@ -20,9 +20,9 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from tycoon.server.app import create_app
+from tycoon.server.config import Config
 from tycoon.server.guard import uvicorn_config
 from tycoon.server.main import bind
-from tycoon.server.manager import Config
 
 
 class Server:

@@ -231,7 +231,8 @@ def test_steps_of_rooms_acting_together_share_one_commit(tmp_dir: Path) -> None:
     the commit fails, every room of the batch gets the error (and keeps its old state)."""
     import asyncio
 
-    from tycoon.server.manager import Config, Manager
+    from tycoon.server.config import Config
+    from tycoon.server.manager import Manager
 
     mgr = Manager(Config(db=str(tmp_dir / "group.db")))
     rooms = [f"r{i}" for i in range(5)]

@@ -24,9 +24,10 @@ from starlette.exceptions import HTTPException
 
 from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.errors import TycoonError
+from tycoon.server.config import Config
 from tycoon.server.guard import quiet_accept_errors
 from tycoon.server.levels import levels
-from tycoon.server.manager import Config, Manager, checked_name
+from tycoon.server.manager import Manager, checked_name
 from tycoon.server.room import KICK_GRACE_S, Conn, Refused, Room, Seat, new_token, token_hash
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"

@@ -66,8 +66,8 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Run the game server (HTTP + WebSocket; protocol: docs/protocol.md)."""
+        from tycoon.server.config import Config
         from tycoon.server.main import serve as run
-        from tycoon.server.manager import Config
 
         try:
             run(

@@ -23,7 +23,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 if TYPE_CHECKING:
-    from tycoon.server.manager import Config
+    from tycoon.server.config import Config
 
 log = logging.getLogger("tycoon.server")
 

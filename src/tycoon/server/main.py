@@ -12,8 +12,8 @@ import uvicorn
 
 from tycoon.native import describe
 from tycoon.server.app import create_app
+from tycoon.server.config import Config
 from tycoon.server.guard import uvicorn_config
-from tycoon.server.manager import Config
 
 
 def bind(host: str, port: int) -> socket.socket:

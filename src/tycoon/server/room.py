@@ -15,8 +15,9 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import orjson
 
@@ -38,7 +39,28 @@ from tycoon.server.levels import TAKEOVER_LEVEL, bot_for
 from tycoon.sim.driver import LazyLegal, in_window
 
 if TYPE_CHECKING:
-    from tycoon.server.manager import Manager
+    from tycoon.server.store import Store
+
+T = TypeVar("T")
+
+
+class RoomHost(Protocol):
+    """What a room needs of the server that holds it (`tycoon.server.manager.Manager`)."""
+
+    store: Store
+
+    def deal_seed(self) -> tuple[int, str]:
+        """The seed and nonce of the next game started."""
+        ...
+
+    async def log_step(self, room_id: str, idx: int, seat: int, action: str) -> None:
+        """Commit one step of the room's log; return once it is committed."""
+        ...
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a store call (in a thread where the store is not SQLite)."""
+        ...
+
 
 _MASK = (1 << 63) - 1
 WINDOW_ROUNDS = 4
@@ -179,7 +201,7 @@ class Room:
 
     def __init__(
         self,
-        mgr: Manager,
+        mgr: RoomHost,
         room_id: str,
         settings: dict[str, Any],
         seats: list[Seat],
