@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from tycoon.engine.errors import echo
 from tycoon.engine.types import constant_names
 
 
@@ -292,15 +293,6 @@ CARD_LIMIT: Final = len(CARD_PREFIXES) * 100
 MAX_DIGITS: Final = 15
 """The longest number the notation reads (amounts stay below 10**15): a longer token is
 refused before it is converted, so no text builds a huge integer."""
-ECHO: Final = 80
-"""At most this many characters of a refused text are repeated in an error message."""
-
-
-def echo(text: str, limit: int = ECHO) -> str:
-    """`text` cut to `limit` characters (with '...'), unprintable characters as '?'."""
-    cut = text[:limit]
-    shown = "".join(ch if ch.isprintable() else "?" for ch in cut)
-    return shown + "..." if len(text) > limit else shown
 
 
 def number_text(v: object) -> str:

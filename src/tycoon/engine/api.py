@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tycoon.engine.actions import Action, echo, parse_text
+from tycoon.engine.actions import Action, parse_text
 from tycoon.engine.bounds import fault
-from tycoon.engine.errors import ActionParseError, IllegalActionError, OptionError
+from tycoon.engine.errors import ActionParseError, IllegalActionError, OptionError, echo
 from tycoon.engine.events import Event
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState, shallow_copy

@@ -10,6 +10,17 @@ class TycoonError(Exception):
     """Base class of every error tycoon raises on purpose."""
 
 
+ECHO: Final = 80
+"""At most this many characters of a refused text are repeated in an error message."""
+
+
+def echo(text: str, limit: int = ECHO) -> str:
+    """`text` cut to `limit` characters (with '...'), unprintable characters as '?'."""
+    cut = text[:limit]
+    shown = "".join(ch if ch.isprintable() else "?" for ch in cut)
+    return shown + "..." if len(text) > limit else shown
+
+
 SHOWN: Final = 30
 """At most this many legal actions are listed in the message (`legal` holds them all)."""
 
@@ -35,8 +46,6 @@ class IllegalActionError(TycoonError, ValueError):
 
     def _text(self) -> str:
         if self._message is None:
-            from tycoon.engine.actions import echo
-
             reason = f"{self.rule}: {self.reason}" if self.rule and self.reason else self.reason
             shown = ", ".join(str(a) for a in self.legal[:SHOWN])
             more = f" ... and {len(self.legal) - SHOWN} more" if len(self.legal) > SHOWN else ""
