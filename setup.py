@@ -15,11 +15,11 @@ compiled module's source and each extension's name, or why the build is pure. At
 compiled module is used only while that list holds, so an edited source never runs as its
 stale compiled module (an editable install puts the extensions beside the sources).
 
-Compiled: the engine state and notation, the rules, the sim driver, the bots other than the
+Compiled: the engine (state, notation, board schema, frames), the rules, the sim driver, the bots other than the
 search bot, and the editions (the base, the board, and each edition's package with its hooks),
 into one shared library (`tycoon_core__mypyc`, beside the package) and a small extension per
 module. Left as Python:
-- `engine/api.py` and `engine/bounds.py`, the boundary: they judge values of any type from
+- `api.py` and `engine/bounds.py`, the boundary: they judge values of any type from
   outside (a seat of "0", a bid of 1.5) before compiled code, which checks declared types
   and would raise TypeError, ever sees them;
 - `bots/search.py`: its rollouts run compiled code, and its hooks stay patchable;
@@ -54,10 +54,9 @@ COMPILED = [
     "bots/*.py",
     "sim/driver.py",
     "editions/base.py",
-    "editions/board.py",
     "editions/*/*.py",
 ]
-INTERPRETED = {"engine/api.py", "engine/bounds.py", "bots/search.py"}
+INTERPRETED = {"engine/bounds.py", "bots/search.py"}
 
 
 def compiled_modules(package: Path = PACKAGE) -> list[str]:
@@ -99,7 +98,7 @@ def build_sources(package: Path = PACKAGE) -> list[str]:
                 names = [head] + [f"{head}.{a.name}" for a in node.names]
             for name in names:
                 parts = name.split(".")
-                if parts[0] != "tycoon":
+                if parts[0] != "tycoon" or len(parts) < 2:  # `from tycoon import api`: its names
                     continue
                 for cand in (Path(*parts[1:]).with_suffix(".py"), Path(*parts[1:], "__init__.py")):
                     if parts[1:] and (package / cand).is_file():

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import tycoon.engine  # noqa: F401  (loads the engine before the editions)
+from tycoon.api import new_game
 from tycoon.bots.base import bot_names, make_bot
-from tycoon.engine.api import new_game
 from tycoon.engine.state import GameState
 from tycoon.records.describe import describe_events
 from tycoon.records.record import to_record

@@ -20,10 +20,10 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
+from tycoon.api import new_game
 from tycoon.bots import make_bot
 from tycoon.bots.search import SearchBot
 from tycoon.engine.actions import Action
-from tycoon.engine.api import new_game
 from tycoon.engine.state import GameState
 from tycoon.sim.driver import play
 from tycoon.sim.runner import MAX_ACTIONS, bot_seed, sim_options

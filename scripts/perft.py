@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import tycoon.engine  # noqa: F401  (loads the engine before the editions)
+from tycoon.api import new_game
 from tycoon.bots.base import make_bot
-from tycoon.engine.api import new_game
-from tycoon.engine.perft import perft
 from tycoon.engine.state import GameState
 from tycoon.records.record import replay, to_record
+from tycoon.rules.perft import perft
 from tycoon.sim.driver import step
 
 FORMAT = "tycoon.perft/1"

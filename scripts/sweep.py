@@ -15,8 +15,8 @@ import json
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from tycoon.api import new_game
 from tycoon.bots import make_bot
-from tycoon.engine.api import new_game
 from tycoon.engine.types import CHANCE
 from tycoon.sim.driver import play
 from tycoon.sim.runner import bot_seed

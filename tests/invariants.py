@@ -23,11 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tycoon.bots.base import Bot, make_bot
-from tycoon.editions.board import SquareKind
-from tycoon.engine import events as ev
-from tycoon.engine.actions import Action, Kind, action_text
-from tycoon.engine.api import (
+from tycoon.api import (
     apply_action,
     chance_outcomes,
     clone,
@@ -36,6 +32,10 @@ from tycoon.engine.api import (
     new_game,
     parse_action,
 )
+from tycoon.bots.base import Bot, make_bot
+from tycoon.engine import events as ev
+from tycoon.engine.actions import Action, Kind, action_text
+from tycoon.engine.board import SquareKind
 from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
@@ -692,7 +692,7 @@ def play_listed(edition: str, n: int, options: dict[str, object], seed: int, ste
     accepted by `apply_action` on a clone, the state facts after each step, and the RL
     observation of every decision (its shape never changes; an encoder built at the end has
     the same size). Returns the decisions played."""
-    from tycoon.engine.api import sample_chance
+    from tycoon.api import sample_chance
     from tycoon.rl.game import codec_for
     from tycoon.rl.observation import Encoder
 

@@ -10,8 +10,8 @@ import time
 
 import pytest
 
+from tycoon.api import apply_action, is_legal, legal_actions, new_game, parse_action
 from tycoon.engine.actions import CARD_BIT, RES_SHIFT, Action, Kind, parse_text, squares_of
-from tycoon.engine.api import apply_action, is_legal, legal_actions, new_game, parse_action
 from tycoon.engine.errors import ActionParseError, IllegalActionError
 from tycoon.records.record import replay, to_record
 from tycoon.records.snapshot import to_json

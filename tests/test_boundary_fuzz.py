@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from tycoon.api import apply_action, clone, is_legal, legal_actions, new_game
 from tycoon.bots.base import make_bot
 from tycoon.engine.actions import CARD_BIT, KIND_NAMES, RES_SHIFT, Action, action_text
-from tycoon.engine.api import apply_action, clone, is_legal, legal_actions, new_game
 from tycoon.engine.errors import ActionParseError, IllegalActionError
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE

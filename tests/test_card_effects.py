@@ -10,9 +10,9 @@ from importlib import resources
 
 import pytest
 
-from tycoon.editions.board import EFFECTS, SCHEMA, parse_board
+from tycoon.api import new_game
 from tycoon.editions.registry import find_edition
-from tycoon.engine.api import new_game
+from tycoon.engine.board import EFFECTS, SCHEMA, parse_board
 from tycoon.engine.errors import RecordError
 
 EDITIONS = ("classic", "wonders", "builder", "metropol")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tycoon.api import apply_action, new_game
 from tycoon.cli.app import app
-from tycoon.engine.api import apply_action, new_game
 from tycoon.records.record import load_record, save_record
 
 runner = CliRunner()

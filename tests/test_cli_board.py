@@ -8,8 +8,8 @@ import io
 import pytest
 from rich.console import Console
 
+from tycoon.api import new_game
 from tycoon.cli.terminal import TerminalGame
-from tycoon.engine.api import new_game
 from tycoon.records.view import public_view
 
 EDITIONS = ["classic", "wonders", "builder", "metropol"]

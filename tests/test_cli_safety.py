@@ -15,16 +15,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from tycoon.cli.app import app
-from tycoon.cli.safe import clean
-from tycoon.editions.registry import find_edition
-from tycoon.engine.api import (
+from tycoon.api import (
     apply_action,
     is_terminal,
     legal_actions,
     new_game,
     sample_chance,
 )
+from tycoon.cli.app import app
+from tycoon.cli.safe import clean
+from tycoon.editions.registry import find_edition
 from tycoon.engine.types import CHANCE
 from tycoon.records.record import replay, to_record
 from tycoon.records.snapshot import to_json

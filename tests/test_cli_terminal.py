@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from rich.console import Console
 
 from tests.editions.builder.helpers import start as builder_start
+from tycoon.api import apply_action, new_game
 from tycoon.bots.base import Bot, make_bot
 from tycoon.cli.terminal import TerminalGame, typed_action
-from tycoon.engine.api import apply_action, new_game
 from tycoon.engine.state import GameState
 
 

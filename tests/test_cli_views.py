@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from tycoon.api import new_game
 from tycoon.bots.base import Bot, make_bot
 from tycoon.cli.terminal import TerminalGame
 from tycoon.editions.registry import all_editions
-from tycoon.engine.api import new_game
 from tycoon.engine.state import GameState
 from tycoon.records.view import public_view
 from tycoon.rules.why import money
@@ -109,7 +109,7 @@ HELP = {"wonders": "..."}
     found = offences(bad)
     assert len(found) == 9, found
     ok = """
-from tycoon.editions.board import SquareKind
+from tycoon.engine.board import SquareKind
 from tycoon.editions.registry import find_edition
 if "city" in v or "builder" in v: pass
 edition: str = "classic"

@@ -19,9 +19,9 @@ from invariants import (
     play_checked,
 )
 
+from tycoon.api import apply_action, clone, legal_actions, new_game
 from tycoon.bots.base import bot_names, make_bot
 from tycoon.engine.actions import Action, Kind
-from tycoon.engine.api import apply_action, clone, legal_actions, new_game
 from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState

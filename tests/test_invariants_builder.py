@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from invariants import InvariantError, check_state, play_checked
 
-from tycoon.engine.api import new_game
+from tycoon.api import new_game
 from tycoon.engine.rng import Rng
 
 PLAYER_COUNTS = (2, 3, 4)

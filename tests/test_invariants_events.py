@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from invariants import STATS, InvariantError, check_named, play_checked
 
+from tycoon.api import new_game
 from tycoon.engine import events as ev
-from tycoon.engine.api import new_game
 from tycoon.records.describe import describe
 
 CASES = [

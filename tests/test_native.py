@@ -35,7 +35,7 @@ CORE = [
     "tycoon.editions.metropol.city",
 ]
 PYTHON = [
-    "tycoon.engine.api",
+    "tycoon.api",
     "tycoon.engine.bounds",
     "tycoon.bots.search",
     "tycoon.engine",
@@ -76,7 +76,7 @@ def test_the_build_compiles_the_typed_core_and_leaves_the_boundary() -> None:
     assert "bots/heuristic.py" in files and "engine/state.py" in files
     assert "editions/base.py" in files and "editions/wonders/__init__.py" in files
     for left in (
-        "engine/api.py",
+        "api.py",
         "engine/bounds.py",
         "bots/search.py",
         "engine/__init__.py",
@@ -95,7 +95,7 @@ def test_the_compiled_core_is_stale_when_a_module_it_imports_changes() -> None:
     setup = _setup()
     sources = setup.build_sources()
     assert set(setup.compiled_modules()) < set(sources)
-    assert {"editions/options.py", "engine/api.py", "editions/registry.py"} <= set(sources)
+    assert {"editions/options.py", "api.py", "editions/registry.py"} <= set(sources)
     assert not any(f.startswith(("server/", "cli/", "web/")) for f in sources)
 
 
@@ -259,9 +259,9 @@ def test_an_interpreted_edition_s_mechanics_reach_the_compiled_rules() -> None:
     """`mechanics` is an instance attribute of the compiled base: the class attribute an
     outside edition sets is what the compiled hooks read too (the default `dice_count`
     reads `mechanics.dice`)."""
+    from tycoon.api import legal_actions, new_game
     from tycoon.editions.base import Edition, Mechanics
     from tycoon.editions.registry import find_edition
-    from tycoon.engine.api import legal_actions, new_game
 
     class ThreeDice(Edition):
         id = "three"

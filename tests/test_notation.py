@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tycoon.api import legal_actions, new_game, parse_action
 from tycoon.bots.base import make_bot
 from tycoon.engine.actions import (
     CARD_PREFIXES,
@@ -23,7 +24,6 @@ from tycoon.engine.actions import (
     parse_text,
     squares_of,
 )
-from tycoon.engine.api import legal_actions, new_game, parse_action
 from tycoon.engine.errors import ActionParseError
 from tycoon.sim.driver import step
 

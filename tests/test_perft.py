@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from tycoon.api import new_game
 from tycoon.editions.registry import edition_ids
-from tycoon.engine.api import new_game
-from tycoon.engine.perft import divide, perft
 from tycoon.records.record import replay
+from tycoon.rules.perft import divide, perft
 
 PERFT = Path(__file__).resolve().parent / "perft"
 REGENERATE = "regenerate with `.venv/bin/python scripts/perft.py --write` if intended"

@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
-from tycoon.bots.base import bot_names, make_bot
-from tycoon.engine import events as ev
-from tycoon.engine.actions import KIND_NAMES, Action, Kind, mask_of
-from tycoon.engine.api import (
+from tycoon.api import (
     apply_action,
     clone,
     legal_actions,
     new_game,
     sample_chance,
 )
+from tycoon.bots.base import bot_names, make_bot
+from tycoon.engine import events as ev
+from tycoon.engine.actions import KIND_NAMES, Action, Kind, mask_of
 from tycoon.engine.errors import RecordError
 from tycoon.engine.events import Event
 from tycoon.engine.rng import Rng

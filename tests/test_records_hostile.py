@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tycoon.api import new_game
 from tycoon.bots import make_bot
 from tycoon.cli.app import app
-from tycoon.engine.api import new_game
 from tycoon.records.record import MAX_BYTES, RecordError, load_record, record_json, replay
 from tycoon.sim.driver import play
 

@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
+from tycoon.api import new_game
 from tycoon.bots.base import make_bot
 from tycoon.engine import events as ev
-from tycoon.engine.api import new_game
 from tycoon.engine.errors import OptionError
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
@@ -142,7 +142,7 @@ def test_play_one_counts() -> None:
 
 
 def test_landings_follow_a_scripted_move() -> None:
-    from tycoon.engine.api import apply_action
+    from tycoon.api import apply_action
 
     st = new_game("classic", 3, 0, events=False, count_landings=True)
     for t in ("roll 6 6", "roll 1 2", "roll 1 2", "roll", "roll 2 3"):
@@ -293,7 +293,7 @@ def test_bench_wonders() -> None:
 def _at_auction(square: int) -> tuple[GameState, int]:
     """A 3-player wonders game where seat 0 (first) stopped on `square` and sent it to
     auction; returns the state and the seat asked first."""
-    from tycoon.engine.api import apply_action
+    from tycoon.api import apply_action
 
     st = new_game("wonders", 3, 1)
     for t in ("roll 6 6", "roll 1 2", "roll 1 2", "roll", f"roll {square - 1} 1"):
@@ -306,8 +306,8 @@ def _at_auction(square: int) -> tuple[GameState, int]:
 def test_heuristic_opens_a_wonders_auction_at_half_the_price() -> None:
     """Raises of kr 1 are allowed (W-36), but the bot jumps: half the price to open, then a
     tenth of the price a raise, never above its limit."""
+    from tycoon.api import apply_action
     from tycoon.engine.actions import Action, Kind
-    from tycoon.engine.api import apply_action
     from tycoon.sim.driver import LazyLegal
 
     st, asker = _at_auction(5)  # London Heathrow Airport, kr 4 000
@@ -323,8 +323,8 @@ def test_heuristic_opens_a_wonders_auction_at_half_the_price() -> None:
 def test_heuristic_values_an_unmarked_wonder_higher() -> None:
     """A wonder not in the bot's passport is worth its price plus the mark's value; once
     marked, only its price (here: no group interest)."""
+    from tycoon.api import apply_action
     from tycoon.engine.actions import Action, Kind
-    from tycoon.engine.api import apply_action
     from tycoon.sim.driver import LazyLegal
 
     st, _ = _at_auction(6)  # Acropolis, kr 2 000; seat 0 marked it by landing
@@ -359,8 +359,8 @@ def test_heuristic_free_flight_marks_the_dearest_wonder_an_opponent_owns() -> No
 
 
 def test_heuristic_pays_the_wonders_jail_fine_early_and_rolls_later() -> None:
+    from tycoon.engine import frames as F
     from tycoon.engine.actions import Action, Kind
-    from tycoon.rules import frames as F
     from tycoon.sim.driver import LazyLegal
 
     st = new_game("wonders", 3, 1)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tycoon.api import clone, new_game
 from tycoon.bots.base import make_bot
-from tycoon.engine.api import clone, new_game
 from tycoon.engine.state import STATE_FIELDS, GameState, shallow_copy
 from tycoon.sim.driver import play
 

@@ -21,9 +21,9 @@ from tycoon.engine import (
     parse_action,
     why_illegal,
 )
+from tycoon.engine import frames as F
 from tycoon.engine.events import JAILED, LANDED, PAID
 from tycoon.records.describe import describe
-from tycoon.rules import frames as F
 
 GREECE = (1, 3)  # Thessaloniki, Athens
 

@@ -7,12 +7,12 @@ from collections.abc import Sequence
 
 import pytest
 
+from tycoon.api import new_game
 from tycoon.bots import make_bot
 from tycoon.bots.base import Bot, bot_names, canonical
 from tycoon.bots.heuristic import HeuristicBot
 from tycoon.bots.search import SearchBot
 from tycoon.engine.actions import Action, Kind
-from tycoon.engine.api import new_game
 from tycoon.engine.state import GameState
 from tycoon.rules import flow
 from tycoon.sim.driver import play
@@ -204,7 +204,7 @@ def test_w77_basic_bids_for_a_scarce_house_in_steps_of_a_tenth() -> None:
     tenth of it (in whole `bid_ladder_step`s), up to twice the opening price. It used to raise
     by one dollar: one game of five bots held 46,563 bids, 98% of its actions."""
     from tests.editions.wonders.helpers import act, give_deeds, set_level, start_game, top
-    from tycoon.rules import frames as F
+    from tycoon.engine import frames as F
 
     st = start_game(3, first=0)
     give_deeds(st, 0, [1, 3])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tycoon.api import apply_action, clone, is_legal, legal_actions, new_game
 from tycoon.bots import make_bot
 from tycoon.bots.heuristic import HeuristicBot
 from tycoon.bots.heuristic_builder import (
@@ -14,9 +15,8 @@ from tycoon.bots.heuristic_builder import (
     deficit,
 )
 from tycoon.editions.builder.chips import T, hand
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind, chips
-from tycoon.engine.api import apply_action, clone, is_legal, legal_actions, new_game
-from tycoon.rules import frames as F
 from tycoon.sim.driver import play, step
 
 _ACCEPT = Action(Kind.ACCEPT)

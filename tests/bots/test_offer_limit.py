@@ -7,12 +7,12 @@ from collections import Counter
 import pytest
 
 from tests.editions.scripting import act, give_deeds, scripted_game, texts, top
+from tycoon.api import new_game
 from tycoon.bots.random_bot import RandomBot
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Kind
-from tycoon.engine.api import new_game
 from tycoon.engine.errors import IllegalActionError, OptionError
 from tycoon.engine.state import GameState
-from tycoon.rules import frames as F
 from tycoon.rules.trade import offers_made
 from tycoon.sim.driver import step
 

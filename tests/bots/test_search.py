@@ -7,11 +7,11 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
+from tycoon.api import clone, legal_actions, new_game
 from tycoon.bots import make_bot
 from tycoon.bots.heuristic import HeuristicBot
 from tycoon.bots.search import SearchBot, ahead, candidates, determinise
 from tycoon.engine.actions import Action, Kind
-from tycoon.engine.api import clone, legal_actions, new_game
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
@@ -227,7 +227,7 @@ def _searched_deals(
     """Along a game of four `basic` bots, the first three positions where `strong` has deals
     of its own (`HeuristicBot.deals`; `legal_only`: those the engine takes): (the deals,
     the listed actions, the candidates the search then played)."""
-    from tycoon.engine.api import is_legal
+    from tycoon.api import is_legal
 
     st = new_game(edition, ["a", "b", "c", "d"], seed, events=False)
     bots = [make_bot("basic", p) for p in range(4)]

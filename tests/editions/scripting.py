@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from tycoon.api import CHANCE, apply_action, is_legal, legal_actions, new_game
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind, card_text
-from tycoon.engine.api import CHANCE, apply_action, is_legal, legal_actions, new_game
 from tycoon.engine.events import Event
 from tycoon.engine.state import Frame, GameState
-from tycoon.rules import frames as F
 
 
 def top(st: GameState) -> Frame:

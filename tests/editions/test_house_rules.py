@@ -19,13 +19,13 @@ from tests.editions.scripting import (
     texts,
     top,
 )
+from tycoon.api import new_game, outcome
 from tycoon.editions.registry import find_edition
 from tycoon.engine import events as ev
-from tycoon.engine.api import new_game, outcome
+from tycoon.engine import frames as F
 from tycoon.engine.errors import OptionError
 from tycoon.engine.state import GameState
 from tycoon.engine.types import Termination
-from tycoon.rules import frames as F
 from tycoon.rules.debt import POT
 
 HOUSE_RULES = (

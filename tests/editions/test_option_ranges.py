@@ -9,8 +9,8 @@ import dataclasses
 
 import pytest
 
+from tycoon.api import new_game
 from tycoon.editions.registry import all_editions, find_edition
-from tycoon.engine.api import new_game
 from tycoon.engine.bounds import AMOUNT_LIMIT
 from tycoon.engine.errors import OptionError
 from tycoon.records.record import MAX_DIGITS

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tycoon.engine.api import apply_action, new_game
+from tycoon.api import apply_action, new_game
+from tycoon.engine import frames as F
 from tycoon.rl.game import codec_for
 from tycoon.rl.observation import Encoder
-from tycoon.rules import frames as F
 from tycoon.rules.debt import POT
 
 from .conftest import EDITIONS

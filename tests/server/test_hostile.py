@@ -20,9 +20,9 @@ from typer.testing import CliRunner
 
 from tests.server.conftest import Server, spawn_server
 from tests.server.hostile import RawWS, closed_by_peer, raw_http, rss_mb
+from tycoon.api import apply_action, legal_actions, new_game, sample_chance
 from tycoon.cli.app import app as cli
 from tycoon.engine.actions import action_text
-from tycoon.engine.api import apply_action, legal_actions, new_game, sample_chance
 from tycoon.engine.types import CHANCE
 from tycoon.records.record import to_record
 from tycoon.records.snapshot import to_json

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Client, Server
+from tycoon.api import apply_action, new_game
 from tycoon.editions.builder import BUILDER
 from tycoon.editions.registry import find_edition
 from tycoon.engine.actions import card_text
-from tycoon.engine.api import apply_action, new_game
 from tycoon.engine.errors import OptionError
 from tycoon.records.record import replay
 from tycoon.records.snapshot import to_json

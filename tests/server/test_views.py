@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from tycoon.api import is_legal, new_game, outcome, parse_action
 from tycoon.bots import make_bot
 from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.actions import card_text
-from tycoon.engine.api import is_legal, new_game, outcome, parse_action
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
 from tycoon.records.view import public_view, view

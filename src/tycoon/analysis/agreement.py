@@ -26,8 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from tycoon.analysis.chain import Chain
-from tycoon.editions.board import KEPT_EFFECTS
 from tycoon.editions.registry import find_edition
+from tycoon.engine.board import KEPT_EFFECTS
 from tycoon.sim.runner import GameResult
 
 

@@ -32,15 +32,15 @@ from typing import Any
 import numpy as np
 
 from tycoon.analysis.policy import NEUTRAL_ORDER, MovePolicy, neutral_choice
+from tycoon.api import clone, new_game
 from tycoon.editions.base import Edition
 from tycoon.editions.registry import find_edition
 from tycoon.engine import events as ev
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action
-from tycoon.engine.api import clone, new_game
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
 from tycoon.rules import flow
-from tycoon.rules import frames as F
 
 MOVE_PURPOSES = frozenset({F.ROLL_FIRST, F.ROLL_JAIL})
 """Dice purposes that are a pawn's movement roll (one chain step each)."""

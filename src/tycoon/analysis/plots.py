@@ -214,8 +214,8 @@ def score_series(
     edition: str, seats: Sequence[str], seed: int, options: Mapping[str, Any]
 ) -> list[list[int]]:
     """Each seat's score at every player-turn of the game `simulate` plays for `seed`."""
+    from tycoon.api import new_game
     from tycoon.bots.base import make_bot
-    from tycoon.engine.api import new_game
     from tycoon.sim.driver import step
     from tycoon.sim.runner import MAX_ACTIONS, bot_seed, sim_options
 

@@ -20,10 +20,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.errors import OptionError
 from tycoon.engine.state import GameState
-from tycoon.rules import frames as F
 
 NEUTRAL_ORDER = (
     Kind.ROLL,

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from tycoon.analysis.chain import Chain
-from tycoon.editions.board import SquareKind
+from tycoon.api import new_game
 from tycoon.editions.registry import find_edition
-from tycoon.engine.api import new_game
+from tycoon.engine.board import SquareKind
 from tycoon.rules.property import rent
 
 

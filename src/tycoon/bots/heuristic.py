@@ -24,13 +24,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
 from tycoon.bots import trading
-from tycoon.editions.board import Board, SquareKind
 from tycoon.editions.wonders import FLIGHT
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind, action_of, items_of
+from tycoon.engine.board import Board, SquareKind
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState, shallow_copy
 from tycoon.rules import flow
-from tycoon.rules import frames as F
 from tycoon.rules.auction import bid_unit, min_bid
 from tycoon.rules.property import (
     HOTEL,

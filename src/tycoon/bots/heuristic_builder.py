@@ -26,10 +26,10 @@ from typing import Any, Final
 from tycoon.editions.builder import BUILDER, ONE_CHIP, chip_swaps, island, scoring, turn
 from tycoon.editions.builder.chips import T, hand
 from tycoon.editions.builder.turn import CHOOSE, DISCARD, PARKING, STEAL
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind, items_of, pack, resources_of, unpack
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState, shallow_copy
-from tycoon.rules import frames as F
 from tycoon.rules import trade
 from tycoon.rules.auction import min_bid
 

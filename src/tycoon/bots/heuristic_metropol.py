@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from tycoon.editions.metropol import city, turn
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind, action_of, squares_of
 from tycoon.engine.state import GameState
 from tycoon.rules import debt, flow, trade
-from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
 
 _PASS: Final = Action(Kind.PASS)

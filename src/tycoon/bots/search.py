@@ -38,10 +38,10 @@ import json
 import time
 from collections.abc import Sequence
 
+from tycoon.api import clone, is_legal
 from tycoon.bots.heuristic import HeuristicBot
-from tycoon.editions.board import SquareKind
 from tycoon.engine.actions import Action
-from tycoon.engine.api import clone, is_legal
+from tycoon.engine.board import SquareKind
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState
 from tycoon.records.snapshot import snapshot

@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from tycoon.editions.board import Board
 from tycoon.engine.actions import Action, Kind
+from tycoon.engine.board import Board
 from tycoon.engine.state import GameState, shallow_copy
 from tycoon.rules import flow
 from tycoon.rules.property import can_sell_building, group_has_building

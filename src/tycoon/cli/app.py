@@ -25,6 +25,7 @@ from rich.text import Text
 
 import tycoon
 from tycoon import native
+from tycoon.api import new_game
 from tycoon.bots.base import Bot, bot_names, make_bot, shown_name
 from tycoon.cli.analytics import register_commands
 from tycoon.cli.oneline import OneLineGroup, fail
@@ -32,7 +33,6 @@ from tycoon.cli.safe import clean, esc, is_clean_name, plain, plain_line
 from tycoon.cli.tournament import register as _register_tournament
 from tycoon.editions.base import Edition
 from tycoon.editions.registry import all_editions, find_edition
-from tycoon.engine.api import new_game
 from tycoon.engine.errors import TycoonError
 from tycoon.engine.types import CHANCE
 from tycoon.server.cli import register as register_server_commands

@@ -42,6 +42,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tycoon.api import apply_action, is_legal, legal_actions, parse_action
 from tycoon.bots.base import Bot
 from tycoon.cli.autosave import Autosave, write_atomic
 from tycoon.cli.builder_panels import render_builder
@@ -50,8 +51,8 @@ from tycoon.cli.info import DEEDS, info_panel
 from tycoon.cli.menu import menu_rows
 from tycoon.cli.metropol_view import render_city
 from tycoon.cli.safe import clean, esc
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind
-from tycoon.engine.api import apply_action, is_legal, legal_actions, parse_action
 from tycoon.engine.errors import ActionParseError, IllegalActionError, TycoonError
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
@@ -59,7 +60,6 @@ from tycoon.engine.types import CHANCE
 from tycoon.records.describe import describe, describe_action
 from tycoon.records.record import record_json
 from tycoon.records.view import public_view
-from tycoon.rules import frames as F
 from tycoon.rules.property import HOTEL, redeem_cost
 from tycoon.rules.why import money, why_illegal
 from tycoon.sim.driver import LazyLegal, in_window, step

@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from tycoon.editions.board import DEED_KINDS, SQUARE_KIND_NAMES, SquareKind
+from tycoon.engine.board import DEED_KINDS, SQUARE_KIND_NAMES, SquareKind
 
 if TYPE_CHECKING:
     from tycoon.editions.base import Edition

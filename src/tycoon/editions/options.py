@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, get_type_hints
 from tycoon.engine.errors import OptionError
 
 if TYPE_CHECKING:
-    from tycoon.editions.board import Board
+    from tycoon.engine.board import Board
 
 
 CASH_LIMIT = 10**12

@@ -1,7 +1,9 @@
 """The tycoon engine: an OpenSpiel-style API over a flat, copyable game state.
 
-Names are loaded on first use, so importing a submodule (`tycoon.engine.errors`) never
-pulls in the whole engine (and editions may import engine types freely).
+The package's modules are the ground (docs/architecture.md): types, state, actions, board
+schema, hooks, errors, events. The names below are the public API, re-exported from
+`tycoon.api` and the ground on first use: loading this package (as importing any of its
+modules does) imports nothing, so the ground never loads the editions above it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ _EXPORTS = {
     "Kind": "actions",
     "apply_action": "api",
     "chance_outcomes": "api",
-    "clone": "api",
+    "clone": "state",
     "is_legal": "api",
     "is_terminal": "api",
     "legal_actions": "api",
@@ -34,7 +36,7 @@ _EXPORTS = {
     "TERMINAL": "types",
     "Outcome": "types",
     "Termination": "types",
-    "Refusal": "why",
+    "Refusal": "errors",
     "why_illegal": "why",
 }
 
@@ -68,11 +70,9 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from tycoon.engine.actions import Action, Kind
-    from tycoon.engine.api import (
+    from tycoon.api import (
         apply_action,
         chance_outcomes,
-        clone,
         is_legal,
         is_terminal,
         legal_actions,
@@ -82,18 +82,33 @@ if TYPE_CHECKING:
         returns,
         sample_chance,
     )
-    from tycoon.engine.errors import IllegalActionError, OptionError, RecordError, TycoonError
+    from tycoon.engine.actions import Action, Kind
+    from tycoon.engine.errors import (
+        IllegalActionError,
+        OptionError,
+        RecordError,
+        Refusal,
+        TycoonError,
+    )
     from tycoon.engine.events import Event
-    from tycoon.engine.state import GameState
+    from tycoon.engine.state import GameState, clone
     from tycoon.engine.types import BANK, CHANCE, TERMINAL, Outcome, Termination
-    from tycoon.rules.why import Refusal, why_illegal
+    from tycoon.rules.why import why_illegal
 
 
 def __getattr__(name: str) -> Any:
-    if name in _EXPORTS:
-        where = _EXPORTS[name]
-        package = "tycoon.rules" if where == "why" else "tycoon.engine"
-        value = getattr(importlib.import_module(f"{package}.{where}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'tycoon.engine' has no attribute {name!r}")
+    where = _EXPORTS.get(name)
+    if where is None:
+        raise AttributeError(f"module 'tycoon.engine' has no attribute {name!r}")
+    if where == "api":
+        from tycoon import api
+
+        value = getattr(api, name)
+    elif where == "why":
+        from tycoon.rules import why
+
+        value = getattr(why, name)
+    else:
+        value = getattr(importlib.import_module(f"tycoon.engine.{where}"), name)  # the ground
+    globals()[name] = value
+    return value

@@ -6,7 +6,7 @@ a field that is not a plain int, a square off the board, a seat not in the game,
 not in the edition's decks, a chip type other than r, p, g, y, an amount of 10**15 or more,
 an item mask with bits that are no square, card or chip. It costs a few comparisons per
 field (no loop over a mask's bits), so any value, however large, is judged at once.
-`parse_action` and `apply_action` (`tycoon.engine.api`) refuse what it names; the
+`parse_action` and `apply_action` (`tycoon.api`) refuse what it names; the
 simulator applies only listed actions and never calls it.
 """
 

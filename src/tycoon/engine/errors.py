@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 
 class TycoonError(Exception):
@@ -19,6 +19,16 @@ def echo(text: str, limit: int = ECHO) -> str:
     cut = text[:limit]
     shown = "".join(ch if ch.isprintable() else "?" for ch in cut)
     return shown + "..." if len(text) > limit else shown
+
+
+class Refusal(NamedTuple):
+    """A refused action: the rule that refuses it ('' if none in particular) and why."""
+
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.reason}" if self.rule else self.reason
 
 
 SHOWN: Final = 30

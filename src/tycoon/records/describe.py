@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tycoon.editions.board import Board
 from tycoon.engine import events as ev
 from tycoon.engine.actions import (
     Action,
@@ -20,6 +19,7 @@ from tycoon.engine.actions import (
     squares_of,
     unpack,
 )
+from tycoon.engine.board import Board
 from tycoon.engine.errors import ActionParseError
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState

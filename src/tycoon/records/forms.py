@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tycoon.api import is_legal, legal_actions
+from tycoon.engine import frames as F
 from tycoon.engine.actions import (
     Action,
     Kind,
@@ -32,10 +34,8 @@ from tycoon.engine.actions import (
     resources_of,
     squares_of,
 )
-from tycoon.engine.api import is_legal, legal_actions
 from tycoon.engine.state import GameState
 from tycoon.records.describe import describe_action
-from tycoon.rules import frames as F
 from tycoon.rules.auction import bid_unit, min_bid
 from tycoon.rules.trade import trade_cash_step
 

@@ -22,9 +22,9 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from tycoon.api import apply_action, new_game
 from tycoon.editions.registry import find_edition
 from tycoon.engine.actions import action_text, parse_text
-from tycoon.engine.api import apply_action, new_game
 from tycoon.engine.errors import (
     ActionParseError,
     IllegalActionError,

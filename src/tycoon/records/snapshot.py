@@ -12,50 +12,12 @@ from typing import Any
 from tycoon.editions.registry import find_edition
 from tycoon.engine.errors import RecordError
 from tycoon.engine.rng import Rng
-from tycoon.engine.state import GameState
+from tycoon.engine.state import SNAPSHOT_FORMAT, GameState, snapshot
 
-FORMAT = "tycoon.snapshot/1"
+__all__ = ["FORMAT", "from_json", "from_snapshot", "snapshot", "to_json"]
 
-
-def _plain(v: Any) -> Any:
-    if isinstance(v, tuple | list):
-        return [_plain(x) for x in v]
-    return v
-
-
-def snapshot(st: GameState) -> dict[str, Any]:
-    """The state as plain JSON data."""
-    return {
-        "format": FORMAT,
-        "edition": st.edition.tag,
-        "options": st.options.to_dict(),
-        "players": list(st.names),
-        "seed": st.seed,
-        "rng": st.rng.state,
-        "cash": st.cash[:],
-        "pos": st.pos[:],
-        "alive": st.alive[:],
-        "jail": st.jail[:],
-        "owner": st.owner[:],
-        "mortgaged": st.mortgaged[:],
-        "level": st.level[:],
-        "houses_left": st.houses_left,
-        "hotels_left": st.hotels_left,
-        "bank": st.bank,
-        "decks": [d[:] for d in st.decks],
-        "card_holder": {str(k): v for k, v in sorted(st.card_holder.items())},
-        "active": st.active,
-        "turn": st.turn,
-        "rounds": st.rounds,
-        "first": st.first,
-        "last_dice": st.last_dice,
-        "claims": _plain(st.claims),
-        "build_window": [st.built_mask, st.houses_built, st.hotels_built],
-        "stack": _plain(st.stack),
-        "winners": list(st.winners),
-        "termination": st.termination,
-        "ext": {k: v[:] for k, v in sorted(st.ext.items())},
-    }
+FORMAT = SNAPSHOT_FORMAT
+"""The format of a snapshot (the ground writes it: `tycoon.engine.state.snapshot`)."""
 
 
 def to_json(st: GameState) -> str:

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tycoon.api import legal_actions
+from tycoon.engine import frames as F
 from tycoon.engine.actions import action_text, card_text, squares_of
-from tycoon.engine.api import legal_actions
 from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import CHANCE, TERMINAL
 from tycoon.records.forms import action_forms, trade_items
-from tycoon.rules import frames as F
 from tycoon.rules.auction import min_bid
 
 __all__ = ["public_view", "seat_part", "view"]

@@ -17,7 +17,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from tycoon.engine.api import returns
+from tycoon.api import returns
 from tycoon.rl.codec import CODEC_VERSION
 from tycoon.rl.game import DEFAULT_MAX_STEPS, DEFAULT_MAX_TURNS, Game
 from tycoon.rl.observation import OBS_BOUND, OBS_VERSION

@@ -8,11 +8,11 @@ from typing import Any
 
 import numpy as np
 
+from tycoon.api import new_game
 from tycoon.bots.base import Bot
 from tycoon.editions.base import Edition
 from tycoon.editions.registry import find_edition
 from tycoon.engine.actions import Action
-from tycoon.engine.api import new_game
 from tycoon.engine.errors import IllegalActionError
 from tycoon.rl.codec import PASS_WINDOW, Codec
 from tycoon.rl.observation import Encoder

@@ -18,8 +18,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from tycoon.api import returns
 from tycoon.bots.base import make_bot
-from tycoon.engine.api import returns
 from tycoon.engine.errors import IllegalActionError
 from tycoon.rl.game import DEFAULT_MAX_STEPS, DEFAULT_MAX_TURNS, Game
 from tycoon.rl.observation import OBS_BOUND

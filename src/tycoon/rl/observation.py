@@ -16,10 +16,11 @@ from typing import Any
 
 import numpy as np
 
-from tycoon.engine.api import new_game
+from tycoon.api import new_game
+from tycoon.editions.base import Edition
+from tycoon.engine import frames as F
 from tycoon.engine.state import GameState
 from tycoon.rl.codec import Codec
-from tycoon.rules import frames as F
 from tycoon.rules.debt import POT
 from tycoon.rules.trade import OFFERS, offers_made
 
@@ -42,6 +43,7 @@ class Encoder:
 
     def __init__(self, codec: Codec, st: GameState) -> None:
         ed = st.edition
+        assert isinstance(ed, Edition), "a game of an edition (`tycoon.editions`)"
         b = ed.board
         n, s = st.n, b.size
         self.n, self.s = n, s

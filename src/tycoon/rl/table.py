@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from tycoon.api import legal_actions
 from tycoon.bots.base import Bot
 from tycoon.engine.actions import Action
-from tycoon.engine.api import legal_actions
 from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import CHANCE
 from tycoon.rules import flow

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Final
 
 from tycoon.engine import events as ev
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import Frame, GameState
-from tycoon.rules import frames as F
 from tycoon.rules.common import emit, option, take
 
 LADDER: Final = (0, 1, 2, 4, 10, 20, 40, 100, 200)

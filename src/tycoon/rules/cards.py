@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from tycoon.engine import events as ev
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind, card_text
 from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import BANK
-from tycoon.rules import frames as F
 from tycoon.rules.common import emit, give, seats_from
 from tycoon.rules.debt import pay
 from tycoon.rules.property import HOTEL

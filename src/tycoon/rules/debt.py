@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Final
 
 from tycoon.engine import events as ev
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind, squares_of
 from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import BANK, Termination
-from tycoon.rules import frames as F
 from tycoon.rules.common import emit, move_cash, next_alive, seats_from
 from tycoon.rules.property import (
     buildings_value,

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from tycoon.editions.board import DEED_KINDS, SquareKind
 from tycoon.engine import events as ev
+from tycoon.engine import frames as F
 from tycoon.engine.actions import FIRST_EDITION_KIND, Action, Kind
+from tycoon.engine.board import DEED_KINDS, SquareKind
 from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import Frame, GameState
+from tycoon.engine.state import current_player as current_player  # the rules' name too
 from tycoon.engine.types import BANK, CHANCE, TERMINAL, Termination
 from tycoon.rules import auction, cards, debt, jail, shortage, trade
-from tycoon.rules import frames as F
 from tycoon.rules.common import emit, give, take
 from tycoon.rules.property import (
     build,
@@ -63,15 +64,6 @@ def dice_outcomes(st: GameState) -> tuple[Action, ...]:
 
 
 # --- who acts ----------------------------------------------------------------------------
-
-
-def current_player(st: GameState) -> int:
-    if st.termination:
-        return TERMINAL
-    f = st.stack[-1]
-    k: int = f[0]  # typed: compiled code compares machine ints, not objects
-    seat: int = f[1]
-    return CHANCE if k == F.DICE else seat
 
 
 _BLOCKING: Final = frozenset(

@@ -5,11 +5,11 @@ turn the editions use: "skip_turns" (serve, use a card, or pay and roll once, C-
 from __future__ import annotations
 
 from tycoon.engine import events as ev
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import GameState
 from tycoon.engine.types import BANK
 from tycoon.rules import cards, debt
-from tycoon.rules import frames as F
 from tycoon.rules.common import emit, option, take
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from tycoon.editions.board import SquareKind
 from tycoon.engine import events as ev
 from tycoon.engine.actions import Kind
+from tycoon.engine.board import SquareKind
 from tycoon.engine.state import GameState
 from tycoon.rules.common import emit, give, option, take
 

@@ -14,11 +14,11 @@ has, the buildings are auctioned one at a time among them.
 
 from __future__ import annotations
 
-from tycoon.editions.board import SquareKind
 from tycoon.engine import events as ev
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind
+from tycoon.engine.board import SquareKind
 from tycoon.engine.state import Frame, GameState
-from tycoon.rules import frames as F
 from tycoon.rules.common import emit, seats_from
 from tycoon.rules.property import HOTEL, build, max_houses
 

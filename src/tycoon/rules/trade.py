@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from tycoon.editions.board import SquareKind
 from tycoon.engine import events as ev
+from tycoon.engine import frames as F
 from tycoon.engine.actions import CARD_BIT, Action, Kind, items_of, resources_of, squares_of
+from tycoon.engine.board import SquareKind
 from tycoon.engine.state import Frame, GameState
-from tycoon.rules import frames as F
 from tycoon.rules.common import emit, move_cash, option
 from tycoon.rules.property import group_has_building, has_any_building, raise_cash_options
 from tycoon.rules.windows import responder_may_raise

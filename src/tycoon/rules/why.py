@@ -10,16 +10,16 @@ topic (`Edition.rule_of`). Only called when an action is refused: never on the h
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
-from tycoon.editions.board import SquareKind
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind, parse_text, squares_of
-from tycoon.engine.errors import ActionParseError
+from tycoon.engine.board import SquareKind
+from tycoon.engine.errors import ActionParseError, Refusal
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE, TERMINAL
 from tycoon.rules import auction, debt, jail, trade
 from tycoon.rules import flow as fl
-from tycoon.rules import frames as F
 from tycoon.rules.common import option
 from tycoon.rules.property import (
     HOTEL,
@@ -32,16 +32,6 @@ from tycoon.rules.property import (
 )
 
 __all__ = ["Refusal", "money", "why_illegal"]
-
-
-class Refusal(NamedTuple):
-    """A refused action: the rule that refuses it ('' if none in particular) and why."""
-
-    rule: str
-    reason: str
-
-    def __str__(self) -> str:
-        return f"{self.rule}: {self.reason}" if self.rule else self.reason
 
 
 _PHASES: Final = {

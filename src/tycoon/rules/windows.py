@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from tycoon.engine import frames as F
 from tycoon.engine.state import Frame, GameState
-from tycoon.rules import frames as F
 
 OWN_WINDOWS: Final = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
 """One's own turn, whenever nothing is being resolved (W-24 a, W-67)."""

@@ -15,8 +15,8 @@ import hashlib
 import secrets
 from typing import Any
 
+from tycoon.api import apply_action, sample_chance
 from tycoon.engine.actions import action_text, parse_text
-from tycoon.engine.api import apply_action, sample_chance
 from tycoon.engine.errors import RecordError, TycoonError
 from tycoon.engine.types import CHANCE
 from tycoon.records.record import parse_record, replay

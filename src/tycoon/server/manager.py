@@ -11,8 +11,8 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from tycoon.api import new_game
 from tycoon.editions.registry import find_edition
-from tycoon.engine.api import new_game
 from tycoon.engine.errors import TycoonError
 from tycoon.records.record import MAX_NAME, valid_name
 from tycoon.server import fair

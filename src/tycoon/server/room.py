@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import orjson
 
+from tycoon.api import apply_action, clone, legal_actions, new_game, sample_chance
 from tycoon.bots.base import Bot
 from tycoon.engine.actions import Action, action_text, parse_text
-from tycoon.engine.api import apply_action, clone, legal_actions, new_game, sample_chance
 from tycoon.engine.errors import ActionParseError, IllegalActionError
 from tycoon.engine.events import Event
 from tycoon.engine.rng import Rng

@@ -20,10 +20,10 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from tycoon.api import new_game
 from tycoon.bots.base import make_bot
 from tycoon.editions.registry import find_edition
 from tycoon.engine.actions import Action
-from tycoon.engine.api import new_game
 from tycoon.engine.types import CHANCE
 from tycoon.native import engine_build
 from tycoon.rules.flow import apply_action

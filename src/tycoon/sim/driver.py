@@ -16,11 +16,11 @@ from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
 from tycoon.bots.base import Bot
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action
 from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
 from tycoon.rules import flow
-from tycoon.rules import frames as F
 
 WINDOW_FRAMES: Final = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
 """The decisions of the active player before which the others are asked; the union of every

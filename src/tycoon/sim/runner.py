@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tycoon.analysis.mover import register as register_movers
+from tycoon.api import new_game
 from tycoon.bots.base import make_bot, shown_name
 from tycoon.editions.registry import find_edition
-from tycoon.engine.api import new_game
 from tycoon.engine.rng import Rng
 from tycoon.engine.types import CHANCE
 from tycoon.sim.collector import fewer_collections

@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from tycoon.api import new_game
 from tycoon.bots.base import make_bot
 from tycoon.editions.registry import find_edition
-from tycoon.engine.api import new_game
 from tycoon.sim.collector import fewer_collections
 from tycoon.sim.driver import play
 from tycoon.sim.runner import MAX_ACTIONS, bot_seed, sim_options

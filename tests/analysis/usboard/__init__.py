@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from tycoon.editions.base import Edition, Mechanics
+from tycoon.engine import frames as F
 from tycoon.engine.state import GameState
-from tycoon.rules import frames as F
 
 
 class StandardUS(Edition):

@@ -28,9 +28,9 @@ from tests.editions.scripting import (
     top_kind,
 )
 from tycoon.editions.builder import BUILDER
+from tycoon.engine import frames as F
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
-from tycoon.rules import frames as F
 
 R, P, G, Y = 0, 1, 2, 3
 T = 4

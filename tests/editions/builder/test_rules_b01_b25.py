@@ -32,14 +32,14 @@ from tests.editions.builder.helpers import (
     top,
     top_kind,
 )
-from tycoon.editions.board import SquareKind
+from tycoon.api import CHANCE, apply_action, new_game
 from tycoon.editions.builder import BUILDER, DISCARD
 from tycoon.editions.builder.chips import GAINED, PICKED
 from tycoon.engine import events as ev
+from tycoon.engine import frames as F
 from tycoon.engine.actions import parse_text
-from tycoon.engine.api import CHANCE, apply_action, new_game
+from tycoon.engine.board import SquareKind
 from tycoon.engine.errors import ActionParseError, IllegalActionError, OptionError
-from tycoon.rules import frames as F
 
 B = BUILDER.board
 

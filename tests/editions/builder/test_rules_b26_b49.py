@@ -31,15 +31,15 @@ from tests.editions.builder.helpers import (
     top,
     top_kind,
 )
-from tycoon.editions.board import SquareKind
+from tycoon.api import CHANCE, is_terminal, legal_actions
 from tycoon.editions.builder import BUILDER, PARKING, STEAL
 from tycoon.editions.builder.turn import FLOOR_BUILT
 from tycoon.engine import events as ev
-from tycoon.engine.api import CHANCE, is_terminal, legal_actions
+from tycoon.engine import frames as F
+from tycoon.engine.board import SquareKind
 from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.state import GameState
 from tycoon.engine.types import Termination
-from tycoon.rules import frames as F
 
 B = BUILDER.board
 

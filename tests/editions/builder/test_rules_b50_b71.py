@@ -34,15 +34,15 @@ from tests.editions.builder.helpers import (
     top,
     top_kind,
 )
+from tycoon.api import CHANCE, is_legal, is_terminal, legal_actions, new_game, outcome
 from tycoon.editions.builder import BUILDER, CHOOSE, DISCARD
 from tycoon.editions.builder.scoring import breakdown, community_size, winners
 from tycoon.engine import events as ev
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Kind
-from tycoon.engine.api import CHANCE, is_legal, is_terminal, legal_actions, new_game, outcome
 from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.state import GameState
 from tycoon.engine.types import BANK, Termination
-from tycoon.rules import frames as F
 
 B = BUILDER.board
 D = BUILDER.data

@@ -19,9 +19,9 @@ from tests.editions.builder.helpers import (
     top,
 )
 from tycoon.editions.builder import CHOOSE, DISCARD, PARKING, STEAL
+from tycoon.engine import frames as F
 from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.state import GameState
-from tycoon.rules import frames as F
 
 
 def _refused(st: GameState, text: str, seat: int | None = None) -> None:

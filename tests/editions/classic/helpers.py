@@ -1,6 +1,6 @@
 """Helpers for scripting classic games in rule tests: scripted dice, text actions, setup.
 
-Every helper drives the public engine API (`tycoon.engine.api`) or edits a fresh state
+Every helper drives the public engine API (`tycoon.api`) or edits a fresh state
 directly while keeping the money ledger consistent (`sum(cash) + bank == n * 3000`).
 """
 
@@ -27,10 +27,10 @@ from tests.editions.scripting import (
     top,
     top_kind,
 )
-from tycoon.engine.api import CHANCE
+from tycoon.api import CHANCE
+from tycoon.engine import frames as F
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
-from tycoon.rules import frames as F
 
 STARTING_CASH = 3000
 

@@ -32,9 +32,9 @@ from tests.editions.classic.helpers import (
     top,
     top_kind,
 )
-from tycoon.editions.board import SquareKind
+from tycoon.api import apply_action, chance_outcomes, new_game
 from tycoon.engine import events as ev
-from tycoon.engine.api import apply_action, chance_outcomes, new_game
+from tycoon.engine.board import SquareKind
 from tycoon.engine.errors import ActionParseError, IllegalActionError, OptionError
 from tycoon.engine.state import GameState
 from tycoon.rules import flow

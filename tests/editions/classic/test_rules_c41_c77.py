@@ -27,9 +27,9 @@ from tests.editions.classic.helpers import (
     top,
     top_kind,
 )
+from tycoon.api import is_terminal, legal_actions, outcome, parse_action, returns
 from tycoon.engine import events as ev
 from tycoon.engine.actions import KIND_NAMES, Kind
-from tycoon.engine.api import is_terminal, legal_actions, outcome, parse_action, returns
 from tycoon.engine.errors import ActionParseError, IllegalActionError
 from tycoon.engine.state import GameState
 from tycoon.engine.types import BANK, Termination

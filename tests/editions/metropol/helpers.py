@@ -7,12 +7,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tests.editions.scripting import act, events_of, kinds, ledger_ok, set_cash, texts, top
+from tycoon.api import CHANCE, apply_action, is_legal, new_game
 from tycoon.editions.metropol import city, turn
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind
-from tycoon.engine.api import CHANCE, apply_action, is_legal, new_game
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
-from tycoon.rules import frames as F
 
 __all__ = [
     "CHANCE",

@@ -17,8 +17,8 @@ from tests.editions.metropol.helpers import (
     set_cash,
     turn,
 )
+from tycoon.api import outcome
 from tycoon.engine import events as ev
-from tycoon.engine.api import outcome
 from tycoon.engine.types import Termination
 from tycoon.records.describe import describe
 

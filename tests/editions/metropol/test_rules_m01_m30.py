@@ -20,8 +20,8 @@ from tests.editions.metropol.helpers import (
     top,
     turn,
 )
+from tycoon.api import chance_outcomes, new_game
 from tycoon.engine import events as ev
-from tycoon.engine.api import chance_outcomes, new_game
 from tycoon.engine.errors import IllegalActionError, OptionError
 
 M = 1_000_000

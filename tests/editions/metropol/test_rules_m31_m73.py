@@ -21,7 +21,7 @@ from tests.editions.metropol.helpers import (
     top,
     turn,
 )
-from tycoon.engine.api import is_legal, new_game, parse_action
+from tycoon.api import is_legal, new_game, parse_action
 from tycoon.engine.errors import IllegalActionError, OptionError
 from tycoon.engine.types import Termination
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from tests.editions.metropol.helpers import act, game, roll, turn
+from tycoon.api import new_game
 from tycoon.cli.app import app
-from tycoon.engine.api import new_game
 from tycoon.records.record import replay, save_record, to_record
 from tycoon.records.snapshot import from_json, to_json
 from tycoon.records.view import view

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tycoon.editions.board import Board, Card, SquareKind, load_board, parse_board
+from tycoon.engine.board import Board, Card, SquareKind, load_board, parse_board
 from tycoon.engine.errors import RecordError
 
 PACKAGE = "tycoon.editions.wonders"

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from tycoon.api import apply_action, legal_actions, new_game
 from tycoon.editions.wonders import COMPLETED, FLIGHT, MARKED
 from tycoon.engine import events as ev
 from tycoon.engine.actions import Kind
-from tycoon.engine.api import apply_action, legal_actions, new_game
 from tycoon.engine.errors import IllegalActionError, OptionError
 from tycoon.engine.rng import Rng
 from tycoon.engine.types import BANK, CHANCE, TERMINAL, Termination

@@ -34,9 +34,9 @@ from tests.editions.wonders.helpers import (
     top,
     top_kind,
 )
+from tycoon.api import is_terminal, new_game, outcome
 from tycoon.editions.wonders import COMPLETED, FLIGHT, MARKED
 from tycoon.engine import events as ev
-from tycoon.engine.api import is_terminal, new_game, outcome
 from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.state import GameState
 from tycoon.engine.types import BANK, TERMINAL, Termination

@@ -18,8 +18,8 @@ from tests.editions.wonders.helpers import (
     texts,
     top,
 )
+from tycoon.engine import frames as F
 from tycoon.engine.state import GameState
-from tycoon.rules import frames as F
 from tycoon.rules.property import HOTEL, max_raisable
 
 LIGHT_BLUE = (6, 8, 9)

@@ -17,10 +17,10 @@ from tests.editions.wonders.helpers import (
     top,
 )
 from tycoon.engine import events as ev
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind, parse_text
 from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.state import GameState
-from tycoon.rules import frames as F
 
 
 def _owing() -> GameState:

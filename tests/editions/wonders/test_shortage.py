@@ -12,8 +12,8 @@ from tests.editions.wonders.helpers import (
     texts,
     top,
 )
+from tycoon.engine import frames as F
 from tycoon.engine.state import GameState
-from tycoon.rules import frames as F
 
 
 def _scarce(houses_left: int) -> GameState:

@@ -7,7 +7,7 @@ import pytest
 
 from tests.editions.wonders.helpers import end_turn, give_deeds, land_on, set_level, start_game
 from tycoon.engine import IllegalActionError, apply_action, parse_action, why_illegal
-from tycoon.rules import frames as F
+from tycoon.engine import frames as F
 
 
 def test_w24_w71_building_before_the_active_player_ends_his_turn_is_explained() -> None:

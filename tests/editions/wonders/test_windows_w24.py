@@ -18,9 +18,9 @@ from tests.editions.wonders.helpers import (
     texts,
     top,
 )
+from tycoon.engine import frames as F
 from tycoon.engine.errors import IllegalActionError
 from tycoon.engine.state import GameState
-from tycoon.rules import frames as F
 
 _OUT_OF_TURN = ("build", "sell-building", "mortgage", "unmortgage", "trade")
 

@@ -17,17 +17,17 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from tycoon.editions.base import Edition, Mechanics
-from tycoon.editions.board import SquareKind
 from tycoon.editions.builder import chips, island, scoring, turn, why
 from tycoon.editions.builder.chips import T
 from tycoon.editions.builder.data import BuilderData, load
 from tycoon.editions.builder.options import BuilderOptions
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.actions import chips as chip_bits
+from tycoon.engine.board import SquareKind
 from tycoon.engine.errors import OptionError
 from tycoon.engine.state import GameState
 from tycoon.engine.types import BANK
-from tycoon.rules import frames as F
 from tycoon.rules.debt import pay
 from tycoon.rules.why import Refusal
 

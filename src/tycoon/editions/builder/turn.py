@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tycoon.editions.board import Board
 from tycoon.editions.builder import chips, island
 from tycoon.editions.builder.chips import T
 from tycoon.editions.builder.data import BuilderData
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind, pack, unpack
+from tycoon.engine.board import Board
 from tycoon.engine.state import GameState
 from tycoon.engine.types import Termination
 from tycoon.rules import cards
-from tycoon.rules import frames as F
 from tycoon.rules.common import emit
 
 DISCARD: Final = F.EDITION_FRAMES

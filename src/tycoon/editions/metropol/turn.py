@@ -14,11 +14,11 @@ from typing import Any, Final
 
 from tycoon.editions.metropol import city
 from tycoon.engine import events as ev
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import GameState
 from tycoon.engine.types import BANK, Termination
 from tycoon.rules import auction, debt, trade
-from tycoon.rules import frames as F
 from tycoon.rules.common import emit, give, move_cash, take
 
 CHOICE: Final = F.EDITION_FRAMES

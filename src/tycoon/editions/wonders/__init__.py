@@ -12,13 +12,13 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from tycoon.editions.base import Edition
-from tycoon.editions.board import SquareKind
 from tycoon.editions.wonders import why
 from tycoon.editions.wonders.options import WondersOptions
+from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind, squares_of
+from tycoon.engine.board import SquareKind
 from tycoon.engine.state import GameState
 from tycoon.engine.types import Termination
-from tycoon.rules import frames as F
 from tycoon.rules.common import emit, give
 from tycoon.rules.setup import deal_deeds
 from tycoon.rules.why import Refusal

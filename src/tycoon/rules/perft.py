@@ -9,14 +9,12 @@ counts are an oracle for the rules (a change in behaviour changes them) and a be
 
 from __future__ import annotations
 
-from tycoon.engine.state import GameState
+from tycoon.engine.state import GameState, clone
+from tycoon.rules import flow
 
 
 def perft(st: GameState, depth: int) -> int:
     """Sequences of `depth` actions (chance outcomes included) from `st`."""
-    from tycoon.engine.api import clone
-    from tycoon.rules import flow
-
     if depth <= 0 or st.termination:
         return 1
     total = 0
@@ -30,9 +28,6 @@ def perft(st: GameState, depth: int) -> int:
 def divide(st: GameState, depth: int) -> dict[str, int]:
     """`perft(child, depth - 1)` for each first action, keyed by its text (for finding where
     two counts part)."""
-    from tycoon.engine.api import clone
-    from tycoon.rules import flow
-
     out: dict[str, int] = {}
     for a in flow.legal_actions(st):
         child = clone(st)

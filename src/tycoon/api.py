@@ -1,4 +1,6 @@
-"""The engine API (OpenSpiel's contract with Pythonic names).
+"""The public API of the engine (OpenSpiel's contract with Pythonic names), above the
+editions: it finds an edition by name, so it sits over the ground, the rules and the
+editions (docs/architecture.md); `tycoon.engine` re-exports it.
 
 st = new_game("classic", ["Ann", "Bob", "Cy"], seed=7)
 while not is_terminal(st):
@@ -12,19 +14,19 @@ outcome(st)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from tycoon.editions.base import Edition
+from tycoon.editions.registry import find_edition
 from tycoon.engine.actions import Action, parse_text
 from tycoon.engine.bounds import fault
 from tycoon.engine.errors import ActionParseError, IllegalActionError, OptionError, echo
 from tycoon.engine.events import Event
 from tycoon.engine.rng import Rng
-from tycoon.engine.state import GameState, shallow_copy
+from tycoon.engine.state import GameState
+from tycoon.engine.state import clone as clone  # the API's name too
 from tycoon.engine.types import CHANCE, TERMINAL, Outcome, Termination
 from tycoon.rules import flow
-
-if TYPE_CHECKING:
-    from tycoon.editions.base import Edition
 
 __all__ = [
     "CHANCE",
@@ -58,8 +60,6 @@ def new_game(
     With `events=False` no events are built (the simulator's fast path). With
     `count_landings=True`, `st.landings[s]` counts the moves that end on square s.
     """
-    from tycoon.editions.registry import find_edition
-
     ed = find_edition(edition) if isinstance(edition, str) else edition
     opts = ed.options_type.parse(options)
     names = tuple(f"P{i}" for i in range(players)) if isinstance(players, int) else tuple(players)
@@ -175,28 +175,6 @@ def sample_chance(st: GameState) -> Action:
     if st.current_player != CHANCE:
         raise ValueError("not a chance node")
     return flow.draw_dice(st.rng.copy(), flow.dice_count(st))
-
-
-def clone(st: GameState) -> GameState:
-    """An independent copy: mutable containers are copied, edition data is shared."""
-    new = shallow_copy(st)
-    new.rng = st.rng.copy()
-    new.cash = st.cash[:]
-    new.pos = st.pos[:]
-    new.alive = st.alive[:]
-    new.jail = st.jail[:]
-    new.owner = st.owner[:]
-    new.mortgaged = st.mortgaged[:]
-    new.level = st.level[:]
-    new.decks = [d[:] for d in st.decks]
-    new.card_holder = dict(st.card_holder)
-    new.claims = st.claims[:]
-    new.stack = st.stack[:]
-    new.ext = {k: v[:] for k, v in st.ext.items()}
-    new.history = st.history[:]
-    new.events = st.events[:] if st.events is not None else None
-    new.landings = st.landings[:] if st.landings is not None else None
-    return new
 
 
 def parse_action(st: GameState, text: str) -> Action:
