@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from tycoon.engine.board import DEED_KINDS, SQUARE_KIND_NAMES, SquareKind
 
 if TYPE_CHECKING:
-    from tycoon.editions.base import Edition
+    from tycoon.engine.state import EditionHooks
 
 COLOURS = {
     "brown": "#8b4513",
@@ -44,7 +44,7 @@ def raw_board(package: str) -> dict[str, Any]:
     return data
 
 
-def board_view(ed: Edition, lang: str = "en") -> dict[str, Any]:
+def board_view(ed: EditionHooks, lang: str = "en") -> dict[str, Any]:
     """The static board of `ed`; `name` fields are in `lang` ("en" or the board's own
     language, see `Edition.languages`), with `name_en` and `name_local` always given."""
     if lang not in ed.languages:

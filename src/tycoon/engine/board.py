@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from typing import Any, Final, NamedTuple
 
@@ -388,3 +389,10 @@ def load_board(package: str, name: str = "board.json") -> Board:
     """Load `<package>/data/<name>` from the installed package."""
     text = resources.files(package).joinpath("data", name).read_text(encoding="utf-8")
     return parse_board(json.loads(text))
+
+
+@cache
+def shared_board(package: str) -> Board:
+    """The board of `package`, loaded once and shared (read-only): what an edition's options
+    check their values against without importing the edition."""
+    return load_board(package)

@@ -12,6 +12,7 @@ from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import Frame, GameState
 from tycoon.rules.common import emit, option, take
+from tycoon.rules.shortage import won
 
 LADDER: Final = (0, 1, 2, 4, 10, 20, 40, 100, 200)
 """Raises over the minimum listed by `legal_actions`, in steps of the board constant
@@ -59,13 +60,6 @@ def start_auction(
         st.edition.close_auction(st, (F.AUCTION, -1, square, start, 0, -1, (), 0, 0, *extra), -1, 0)
         return
     st.stack.append((F.AUCTION, bidders[0], square, start, 0, -1, bidders, 0, 0, *extra))
-
-
-def start_building_auction(st: GameState, building: int, order: list[int], opening: int) -> None:
-    """W-77 step 2: one building auctioned among the players who want it."""
-    lot = F.HOUSE_LOT if building == F.HOUSE else F.HOTEL_LOT
-    emit(st, ev.AUCTION_STARTED, -1, lot, opening)
-    st.stack.append((F.AUCTION, order[0], lot, opening, 0, -1, tuple(order), 0, 0))
 
 
 def min_bid(st: GameState, f: Frame) -> int:
@@ -143,8 +137,6 @@ def auction_apply(st: GameState, f: Frame, a: Action) -> None:
         return
     take(st, high_bidder, high)
     if square < 0:
-        from tycoon.rules.shortage import won
-
         emit(st, ev.AUCTION_WON, high_bidder, square, high)
         won(st, high_bidder, F.HOUSE if square == F.HOUSE_LOT else F.HOTEL)
         return

@@ -9,6 +9,7 @@ from tycoon.engine.state import Frame, GameState
 from tycoon.engine.types import BANK
 from tycoon.rules.common import emit, give, seats_from
 from tycoon.rules.debt import pay
+from tycoon.rules.jail import go_to_jail
 from tycoon.rules.property import HOTEL
 
 
@@ -48,8 +49,6 @@ def draw(st: GameState, seat: int, deck: int) -> None:
         payees = tuple(p for p in seats_from(st, seat) if p != seat)
         st.stack.append((F.STEP_COLLECT_EACH, seat, -c.x, payees))
     elif eff == "go_to_jail":
-        from tycoon.rules.jail import go_to_jail
-
         go_to_jail(st, seat, "card")
     elif eff == "repairs":
         houses = hotels = 0
@@ -79,10 +78,3 @@ def choice_apply(st: GameState, f: Frame, a: Action) -> None:
         pay(st, seat, BANK, c.x, "card", from_card=True)
     else:
         draw(st, seat, c.y)
-
-
-def return_card(st: GameState, card: int) -> None:
-    """A used kept card goes to the bottom of its own deck (C-35, B-65)."""
-    del st.card_holder[card]
-    st.decks[st.edition.board.deck_index(card)].append(card)
-    emit(st, ev.CARD_RETURNED, -1, -1, 0, -1, card_text(card))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from tycoon.engine import events as ev
+from tycoon.engine.actions import card_text
 from tycoon.engine.events import Event
 from tycoon.engine.state import GameState
 from tycoon.engine.types import BANK
@@ -77,3 +79,10 @@ def seats_from(st: GameState, seat: int) -> list[int]:
     """Seats still in the game in turn order, starting after `seat`."""
     n = st.n
     return [(seat + i) % n for i in range(1, n + 1) if st.alive[(seat + i) % n]]
+
+
+def return_card(st: GameState, card: int) -> None:
+    """A used kept card goes to the bottom of its own deck (C-35, B-65)."""
+    del st.card_holder[card]
+    st.decks[st.edition.board.deck_index(card)].append(card)
+    emit(st, ev.CARD_RETURNED, -1, -1, 0, -1, card_text(card))

@@ -9,8 +9,8 @@ from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.state import GameState
 from tycoon.engine.types import BANK
-from tycoon.rules import cards, debt
-from tycoon.rules.common import emit, option, take
+from tycoon.rules import debt
+from tycoon.rules.common import emit, option, return_card, take
 
 
 def go_to_jail(st: GameState, seat: int, why: str = "", doubles: int = 0) -> None:
@@ -89,7 +89,7 @@ def pay_out(st: GameState, seat: int) -> None:
 
 def use_card(st: GameState, seat: int) -> None:
     card = jail_cards_of(st, seat)[0]
-    cards.return_card(st, card)
+    return_card(st, card)
     st.jail[seat] = -1
     emit(st, ev.RELEASED, seat, -1, 0, -1, "card")
 

@@ -136,8 +136,6 @@ def demand_apply(st: GameState, f: Frame, a: Action) -> None:
 
 def next_auction(st: GameState, f: Frame) -> None:
     """Auction the next building while the stock lasts and two or more still want one."""
-    from tycoon.rules.auction import start_building_auction
-
     _, _m, building, initiator, wanting = f
     st.stack.pop()
     live = tuple((p, w) for p, w in wanting if w and st.alive[p] and places(st, p, building))
@@ -151,6 +149,13 @@ def next_auction(st: GameState, f: Frame) -> None:
     )
     st.stack.append((F.STEP_SHORTAGE, -1, building, initiator, live))
     start_building_auction(st, building, [p for p, _w in live], lowest)
+
+
+def start_building_auction(st: GameState, building: int, order: list[int], opening: int) -> None:
+    """W-77 step 2: one building auctioned among the players who want it."""
+    lot = F.HOUSE_LOT if building == F.HOUSE else F.HOTEL_LOT
+    emit(st, ev.AUCTION_STARTED, -1, lot, opening)
+    st.stack.append((F.AUCTION, order[0], lot, opening, 0, -1, tuple(order), 0, 0))
 
 
 def won(st: GameState, seat: int, building: int) -> None:

@@ -5,8 +5,13 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+from tycoon.editions.builder.data import load
 from tycoon.editions.options import Options
+from tycoon.engine.board import shared_board
 from tycoon.engine.errors import OptionError
+
+PACKAGE = "tycoon.editions.builder"
+"""The edition's package: its data is what the options are checked against."""
 
 _TOKENS = ("penguin", "cat", "t_rex", "rubber_duck")
 """The tokens a `tokens` list may name (the edition's data, B-8), for the web form."""
@@ -84,9 +89,8 @@ class BuilderOptions(Options):
         super().validate()
         if self.tokens:
             ids = self.tokens.split(",")
-            from tycoon.editions.builder import BUILDER  # the edition's data names the tokens
-
-            known = BUILDER.data.token_ids
+            b = shared_board(PACKAGE)
+            known = load(PACKAGE, b.size, b.group_id).token_ids  # the edition's data names them
             if len(set(ids)) != len(ids) or not set(ids) <= set(known):
                 raise OptionError(
                     f"option 'tokens' must name distinct tokens among {', '.join(known)}"

@@ -17,8 +17,7 @@ from tycoon.engine.actions import Action, Kind, pack, unpack
 from tycoon.engine.board import Board
 from tycoon.engine.state import GameState
 from tycoon.engine.types import Termination
-from tycoon.rules import cards
-from tycoon.rules.common import emit
+from tycoon.rules.common import emit, return_card
 
 DISCARD: Final = F.EDITION_FRAMES
 """(DISCARD, seat): B-14, discard down to the hand limit."""
@@ -282,7 +281,7 @@ def force(st: GameState, seat: int, a: Action) -> None:
     give[u] = 1
     chips.transfer(st, p, seat, take, "forced trade")
     chips.transfer(st, seat, p, give, "forced trade")
-    cards.return_card(st, card)
+    return_card(st, card)
 
 
 # --- the edition's own frames ------------------------------------------------------------------

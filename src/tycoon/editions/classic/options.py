@@ -6,6 +6,10 @@ import dataclasses
 from typing import ClassVar
 
 from tycoon.editions.options import Options
+from tycoon.engine.board import shared_board
+
+PACKAGE = "tycoon.editions.classic"
+"""The edition's package: its board is what the options are checked against."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -44,7 +48,5 @@ class ClassicOptions(Options):
     def validate(self) -> None:
         super().validate()
         if self.deal_two_deeds:  # C-11: the dealt deeds are paid for out of the starting cash
-            from tycoon.editions.classic import CLASSIC
-
-            b = CLASSIC.board
+            b = shared_board(PACKAGE)
             self.check_dealt_deeds(b, b.constants["quick_start_deeds_per_player"], "C-11")

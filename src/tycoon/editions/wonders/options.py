@@ -7,7 +7,11 @@ from functools import cached_property
 from typing import ClassVar
 
 from tycoon.editions.options import Options
+from tycoon.engine.board import shared_board
 from tycoon.engine.errors import OptionError
+
+PACKAGE = "tycoon.editions.wonders"
+"""The edition's package: its board is what the options are checked against."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -75,9 +79,7 @@ class WondersOptions(Options):
                 "option 'time_game' needs 'turn_limit' (W-99: how long to play, in rounds)"
             )
         if self.deals_deeds:  # W-96, W-100: the dealt deeds are paid for out of the cash
-            from tycoon.editions.wonders import WONDERS
-
-            b = WONDERS.board
+            b = shared_board(PACKAGE)
             self.check_dealt_deeds(b, b.constants["deeds_dealt_per_player"], "W-96")
         if self.rent_collection == "auto":
             object.__setattr__(self, "auto_claim_rent", True)
