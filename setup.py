@@ -15,14 +15,16 @@ compiled module's source and each extension's name, or why the build is pure. At
 compiled module is used only while that list holds, so an edited source never runs as its
 stale compiled module (an editable install puts the extensions beside the sources).
 
-Compiled: the engine (state, notation, board schema, frames), the rules, the sim driver, the bots other than the
-search bot, and the editions (the base, the board, and each edition's package with its hooks),
-into one shared library (`tycoon_core__mypyc`, beside the package) and a small extension per
-module. Left as Python:
-- `api.py` and `engine/bounds.py`, the boundary: they judge values of any type from
+Compiled: the ground (`engine/`: state and edition hooks, notation, board schema, frames),
+the rules, the bots other than the search bot and the analysis tools' bots, the sim driver,
+and the editions (the base and each edition's package with its hooks), into one shared
+library (`tycoon_core__mypyc`, beside the package) and a small extension per module. Left as
+Python:
+- `api.py` (the public API) and `engine/bounds.py`, the boundary: they judge values of any type from
   outside (a seat of "0", a bid of 1.5) before compiled code, which checks declared types
   and would raise TypeError, ever sees them;
 - `bots/search.py`: its rollouts run compiled code, and its hooks stay patchable;
+- `bots/mover.py`, `bots/policy.py`: the analysis tools' movement bots, off the hot path;
 - the options (`editions/options.py`, each edition's `options.py`): frozen dataclasses
   built and validated by `dataclasses` machinery, read rarely;
 - the other package `__init__` files (their lazy `__getattr__` exports crash compiled), and
@@ -56,7 +58,7 @@ COMPILED = [
     "editions/base.py",
     "editions/*/*.py",
 ]
-INTERPRETED = {"engine/bounds.py", "bots/search.py"}
+INTERPRETED = {"engine/bounds.py", "bots/search.py", "bots/mover.py", "bots/policy.py"}
 
 
 def compiled_modules(package: Path = PACKAGE) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 
 from tycoon.analysis.chain import Chain, build_chain
-from tycoon.analysis.policy import MovePolicy
+from tycoon.bots.policy import MovePolicy
 
 
 @functools.cache

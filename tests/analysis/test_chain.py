@@ -11,7 +11,7 @@ import pytest
 from tests.analysis.conftest import chain_of
 from tests.analysis.usboard import DiceOnly, StandardUS
 from tycoon.analysis.chain import Chain, build_chain, drawn
-from tycoon.analysis.policy import MovePolicy
+from tycoon.bots.policy import MovePolicy
 from tycoon.engine.errors import OptionError
 
 GO, ILLINOIS, JAIL_SQUARE = 0, 24, 10

@@ -31,8 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from tycoon.analysis.policy import NEUTRAL_ORDER, MovePolicy, neutral_choice
 from tycoon.api import clone, new_game
+from tycoon.bots.policy import NEUTRAL_ORDER, MovePolicy, neutral_choice
 from tycoon.editions.base import Edition
 from tycoon.editions.registry import find_edition
 from tycoon.engine import events as ev

@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from tycoon.analysis.chain import Chain, build_chain
-from tycoon.analysis.policy import MovePolicy
 from tycoon.analysis.rent import group_rents
+from tycoon.bots.policy import MovePolicy
 from tycoon.editions.registry import find_edition
 
 

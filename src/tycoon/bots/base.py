@@ -1,32 +1,24 @@
-"""The Bot protocol and the bot registry.
-
-A bot is asked in two places (see `tycoon.sim.driver.play`):
-- `choose(st, seat, legal)` when the game waits on its seat; it returns one action that
-  is legal (usually from `legal`; amount-carrying actions may use any allowed amount);
-- `respond(st, seat)` in a response window (before each roll, and after each landing
-  when the active player is about to end the turn); it returns an out-of-turn action
-  (claim rent, mortgage, ...) or None.
-Bots read the state but never change it, and draw randomness only from their own
-generator, seeded at construction.
-A bot may set `responds_only_with_claims = True` when its `respond` returns None while
-`st.claims` is empty; `play` then skips windows without open claims (same games, faster).
-"""
+"""The bot registry: bots by level name (`make_bot`), and the `Bot` protocol re-exported
+from `tycoon.bots.bot`, where it is defined beside the loop that asks bots (the built-in
+bots import that module, never this one, so the registry may load them)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Final, Protocol
+from collections.abc import Callable
+from typing import Final
 
-from tycoon.engine.actions import Action
-from tycoon.engine.state import GameState
+from tycoon.bots.bot import Bot
 
-
-class Bot(Protocol):
-    name: str
-
-    def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action: ...
-
-    def respond(self, st: GameState, seat: int) -> Action | None: ...
+__all__ = [
+    "ALIASES",
+    "LEVELS",
+    "Bot",
+    "bot_names",
+    "canonical",
+    "make_bot",
+    "register_bot",
+    "shown_name",
+]
 
 
 LEVELS: Final = ("random", "basic", "strong")

@@ -39,14 +39,13 @@ import time
 from collections.abc import Sequence
 
 from tycoon.api import clone, is_legal
+from tycoon.bots.bot import step
 from tycoon.bots.heuristic import HeuristicBot
 from tycoon.engine.actions import Action
 from tycoon.engine.board import SquareKind
 from tycoon.engine.rng import Rng
-from tycoon.engine.state import GameState
-from tycoon.records.snapshot import snapshot
+from tycoon.engine.state import GameState, snapshot
 from tycoon.rules import flow
-from tycoon.sim.driver import step
 
 DEFAULT_ROUNDS = 8
 """Worlds sampled per decision (each one plays every remaining candidate)."""

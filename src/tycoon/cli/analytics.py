@@ -62,8 +62,8 @@ def analyze(
 ) -> None:
     """Exact long-run landing probabilities per roll and per turn (a Markov chain built by
     the engine from the edition's rules), and expected rent and payback per group."""
-    from tycoon.analysis.policy import MovePolicy
     from tycoon.analysis.report import analyze as run_analysis
+    from tycoon.bots.policy import MovePolicy
     from tycoon.cli import app as cli
 
     console = cli._out()

@@ -1,110 +1,21 @@
 """Play one game with bots: the deterministic loop every tool uses (sim, CLI, server).
 
-Response windows: before a decision of the active player in the pre-roll phase, before his
-roll after a double, in the jail procedure or at the end of a turn, every other seat (in turn
-order after the active one) is asked once, by `Bot.respond`, for an out-of-turn action. The
-engine decides what each seat may do there (`tycoon.rules.windows`, `Mechanics.others_act`):
-in classic anything of C-13; in wonders rent claims at every window, the rest only in window
-(b), the next player's pre-roll or jail decision (W-24, Q-7); in builder claims, mortgages and
-deals at all four (OQ-2). Chance is drawn from the state's own generator, so a game is fixed
-by its seed and its bots' seeds.
+The loop's steps are `tycoon.bots.bot` (`step`, the response windows, `LazyLegal`), below
+the simulator so that the search bot's rollouts run them too; they are re-exported here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Final, overload
+from collections.abc import Sequence
 
-from tycoon.bots.base import Bot
-from tycoon.engine import frames as F
-from tycoon.engine.actions import Action
+from tycoon.bots.bot import WINDOW_FRAMES as WINDOW_FRAMES
+from tycoon.bots.bot import Bot, step
+from tycoon.bots.bot import LazyLegal as LazyLegal
+from tycoon.bots.bot import in_window as in_window
+from tycoon.bots.bot import poll_window as poll_window
 from tycoon.engine.state import GameState
-from tycoon.engine.types import CHANCE
-from tycoon.rules import flow
 
-WINDOW_FRAMES: Final = frozenset({F.PRE_ROLL, F.ROLL_AGAIN, F.END_TURN, F.JAIL})
-"""The decisions of the active player before which the others are asked; the union of every
-edition's windows (rent claims are open at all of them)."""
-_WINDOW_BITS: Final = sum(1 << k for k in WINDOW_FRAMES)
-"""`WINDOW_FRAMES` as bits of one int (compiled code tests a bit, not a set)."""
-
-
-class LazyLegal(Sequence[Action]):
-    """The legal actions of a seat, built on first use (many bot decisions never look)."""
-
-    __slots__ = ("_items", "_seat", "_st")
-
-    def __init__(self, st: GameState, seat: int) -> None:
-        self._st = st
-        self._seat = seat
-        self._items: list[Action] | None = None
-
-    def _list(self) -> list[Action]:
-        if self._items is None:
-            self._items = flow.legal_actions(self._st, self._seat)
-        return self._items
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Action]: ...
-    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
-        return self._list()[i]
-
-    def __len__(self) -> int:
-        return len(self._list())
-
-    def __contains__(self, a: object) -> bool:
-        return a in self._list()
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._list())
-
-
-def in_window(st: GameState) -> bool:
-    """Is the game at a response window (other seats may act out of turn)?"""
-    if st.termination:
-        return False
-    k: int = st.stack[-1][0]
-    return bool(_WINDOW_BITS >> k & 1)
-
-
-def poll_window(st: GameState, bots: Sequence[Bot | None]) -> None:
-    """Ask every other seat once for an out-of-turn action and apply what they return."""
-    top = st.stack[-1]
-    cur: int = top[1]
-    n = st.n
-    for i in range(1, n):
-        seat = (cur + i) % n
-        bot = bots[seat]
-        if bot is None or not st.alive[seat]:
-            continue
-        if st.termination or st.stack[-1] is not top:
-            return  # an action opened a decision (an offer, a debt): handle it first
-        act = bot.respond(st, seat)
-        if act is not None:
-            flow.apply_action(st, act, seat)
-
-
-def step(st: GameState, bots: Sequence[Bot | None], claims_only: bool = False) -> bool:
-    """Advance by one action of a bot or chance; False if a human (None) must act.
-    `claims_only`: every bot answers a window only with rent claims, so a window without
-    open claims is skipped (the same game, faster)."""
-    cur = flow.current_player(st)
-    if cur == CHANCE:
-        flow.apply_sampled_chance(st)
-        return True
-    bot = bots[cur]
-    if bot is None:
-        return False
-    top = st.stack[-1]
-    k: int = top[0]
-    if _WINDOW_BITS >> k & 1 and (st.claims or not claims_only):
-        poll_window(st, bots)
-        if st.termination or st.stack[-1] is not top:
-            return True
-    flow.apply_at(st, bot.choose(st, cur, LazyLegal(st, cur)), cur, cur)
-    return True
+__all__ = ["WINDOW_FRAMES", "LazyLegal", "in_window", "play", "poll_window", "step"]
 
 
 def play(st: GameState, bots: Sequence[Bot], max_actions: int = 1_000_000) -> GameState:

@@ -15,9 +15,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import Any
 
-from tycoon.analysis.mover import register as register_movers
 from tycoon.api import new_game
 from tycoon.bots.base import make_bot, shown_name
+from tycoon.bots.mover import register as register_movers
 from tycoon.editions.registry import find_edition
 from tycoon.engine.rng import Rng
 from tycoon.engine.types import CHANCE

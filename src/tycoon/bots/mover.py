@@ -11,8 +11,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from tycoon.analysis.policy import MOVEMENT_KINDS, MovePolicy, neutral_choice
 from tycoon.bots.base import Bot, bot_names, make_bot, register_bot
+from tycoon.bots.policy import MOVEMENT_KINDS, MovePolicy, neutral_choice
 from tycoon.engine.actions import Action
 from tycoon.engine.state import GameState
 

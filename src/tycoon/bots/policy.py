@@ -1,6 +1,6 @@
 """Movement policies: every player choice that changes where a pawn goes, as a parameter.
 
-The landing chain (`tycoon.analysis.chain`) and the `mover` bots (`tycoon.analysis.mover`)
+The landing chain (`tycoon.analysis.chain`) and the `mover` bots (`tycoon.bots.mover`)
 make these choices by the policy; every other decision is movement-neutral and is taken by
 `neutral_choice` (the chain) or by the wrapped bot (the simulator).
 
