@@ -32,7 +32,8 @@ from typing import Any
 
 from tycoon.native import engine_build
 from tycoon.sim.bench import bench, calibration
-from tycoon.sim.runner import GameResult, simulate
+from tycoon.sim.runner import simulate
+from tycoon.sim.stats import GameResult
 
 _TURNS = [0]
 """Player-turns the peer played in this process (its outer moves)."""

@@ -15,7 +15,8 @@ import time
 
 from tycoon.analysis.agreement import agreement
 from tycoon.analysis.chain import build_chain
-from tycoon.sim.runner import GameResult, simulate
+from tycoon.sim.runner import simulate
+from tycoon.sim.stats import GameResult
 
 EDITIONS = ("classic", "wonders", "builder", "metropol")
 SEATS = 4

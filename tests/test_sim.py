@@ -16,8 +16,8 @@ from tycoon.engine.state import GameState
 from tycoon.engine.types import CHANCE
 from tycoon.sim.bench import bench, calibration, calibration_loop, replay_seconds
 from tycoon.sim.driver import play
-from tycoon.sim.runner import GameResult, bot_seed, chunk_size, play_one, simulate
-from tycoon.sim.stats import Accumulator, percentile, summary, wilson
+from tycoon.sim.runner import bot_seed, chunk_size, play_one, simulate
+from tycoon.sim.stats import Accumulator, GameResult, percentile, summary, wilson
 
 SEATS3 = ["random", "random", "random"]
 SHORT = {"turn_limit": 50}

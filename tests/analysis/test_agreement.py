@@ -9,7 +9,8 @@ import pytest
 
 from tests.analysis.conftest import chain_of
 from tycoon.analysis.agreement import agreement, deck_excess
-from tycoon.sim.runner import GameResult, simulate
+from tycoon.sim.runner import simulate
+from tycoon.sim.stats import GameResult
 
 SEATS = ["mover"] * 4
 GAMES = {"classic": 70, "wonders": 110, "builder": 500, "metropol": 640}

@@ -14,7 +14,8 @@ from tycoon.analysis.export import write_games
 from tycoon.analysis.impact import impact, paired
 from tycoon.cli.app import app
 from tycoon.engine.errors import OptionError
-from tycoon.sim.runner import GameResult, simulate
+from tycoon.sim.runner import simulate
+from tycoon.sim.stats import GameResult
 
 runner = CliRunner()
 SEATS = ["heuristic", "heuristic", "random"]

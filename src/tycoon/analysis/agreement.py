@@ -28,7 +28,7 @@ import numpy as np
 from tycoon.analysis.chain import Chain
 from tycoon.editions.registry import find_edition
 from tycoon.engine.board import KEPT_EFFECTS
-from tycoon.sim.runner import GameResult
+from tycoon.sim.stats import GameResult
 
 
 @dataclass

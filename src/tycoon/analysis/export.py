@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tycoon.engine.errors import OptionError
-from tycoon.sim.runner import GameResult
+from tycoon.sim.stats import GameResult
 
 PARQUET = (".parquet", ".pq")
 CSV = ".csv"

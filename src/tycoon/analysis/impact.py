@@ -14,8 +14,8 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tycoon.sim.runner import GameResult, sim_options, simulate
-from tycoon.sim.stats import Z95
+from tycoon.sim.runner import sim_options, simulate
+from tycoon.sim.stats import Z95, GameResult
 
 
 def paired(diffs: Sequence[float]) -> tuple[float, float, float]:

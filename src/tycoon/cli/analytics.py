@@ -17,7 +17,7 @@ from tycoon.cli.outputs import check_file, check_folder, plots, written
 from tycoon.cli.safe import plain_line
 
 if TYPE_CHECKING:
-    from tycoon.sim.runner import GameResult
+    from tycoon.sim.stats import GameResult
 
 PolicyOpt = Annotated[
     list[str] | None,

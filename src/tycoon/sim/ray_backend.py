@@ -12,12 +12,10 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tycoon.engine.errors import OptionError
-
-if TYPE_CHECKING:
-    from tycoon.sim.runner import Part
+from tycoon.sim.stats import Part
 
 CHUNK_SECONDS = 0.5
 """The least work a task carries."""

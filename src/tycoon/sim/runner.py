@@ -12,7 +12,6 @@ import math
 import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
 from typing import Any
 
 from tycoon.api import new_game
@@ -23,7 +22,7 @@ from tycoon.engine.rng import Rng
 from tycoon.engine.types import CHANCE
 from tycoon.sim.collector import fewer_collections
 from tycoon.sim.driver import play
-from tycoon.sim.stats import Accumulator, summary
+from tycoon.sim.stats import Accumulator, GameResult, Part, summary
 
 register_movers()
 
@@ -31,26 +30,6 @@ DEFAULT_TURN_LIMIT = 500
 """`simulate` ends every game after this many rounds unless the options say otherwise."""
 MAX_ACTIONS = 2_000_000
 """Safety cap on the actions of one game (a game without a turn limit may never end)."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """What the statistics need from one finished game."""
-
-    seed: int
-    winners: tuple[int, ...]
-    termination: str
-    turns: int
-    """Player-turns played (`st.turn + 1`)."""
-    rounds: int
-    bankruptcies: int
-    """Seats out of the game at the end."""
-    landings: list[int]
-    """Per square: moves that ended there (card moves included, jail transfers not)."""
-    decisions: int
-    """Actions applied by players (chance outcomes excluded)."""
-    scores: tuple[int, ...] = ()
-    """Each seat's final score (`Edition.scores`: net worth, points, ...)."""
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -77,10 +56,6 @@ def play_one(
         decisions=decisions,
         scores=tuple(st.edition.scores(st)),
     )
-
-
-Part = tuple[Accumulator, list[GameResult]]
-"""A chunk's statistics and, when asked for, its games in seed order."""
 
 
 def _run_chunk(

@@ -14,13 +14,30 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from tycoon.sim.runner import GameResult
+from typing import Any
 
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile used by the Wilson interval."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """What the statistics need from one finished game."""
+
+    seed: int
+    winners: tuple[int, ...]
+    termination: str
+    turns: int
+    """Player-turns played (`st.turn + 1`)."""
+    rounds: int
+    bankruptcies: int
+    """Seats out of the game at the end."""
+    landings: list[int]
+    """Per square: moves that ended there (card moves included, jail transfers not)."""
+    decisions: int
+    """Actions applied by players (chance outcomes excluded)."""
+    scores: tuple[int, ...] = ()
+    """Each seat's final score (`Edition.scores`: net worth, points, ...)."""
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float, float]:
@@ -152,3 +169,7 @@ def summary(
         "landings": list(acc.landings),
         "landing_share": [_r(c / total_landings) if total_landings else 0.0 for c in acc.landings],
     }
+
+
+Part = tuple[Accumulator, list[GameResult]]
+"""A chunk's statistics and, when asked for, its games in seed order."""
