@@ -13,6 +13,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from tycoon.cli.common import CliError, edition_of, options_of, out, seats_of, user_errors
 from tycoon.cli.outputs import check_file, check_folder, plots, written
 from tycoon.cli.safe import plain_line
 
@@ -64,12 +65,11 @@ def analyze(
     the engine from the edition's rules), and expected rent and payback per group."""
     from tycoon.analysis.report import analyze as run_analysis
     from tycoon.bots.policy import MovePolicy
-    from tycoon.cli import app as cli
 
-    console = cli._out()
-    with cli._user_errors():
-        ed = cli._edition(edition)
-        opts = cli._options(ed, option)
+    console = out()
+    with user_errors():
+        ed = edition_of(edition)
+        opts = options_of(ed, option)
         pol = MovePolicy.parse(policy)
         check_file(json_path, "--json", stdout=True)
         check_folder(plot, "--plot")
@@ -135,17 +135,16 @@ def impact(
     """Play the same seeds with and without the changed options: paired differences of game
     length, win rate per seat, bankruptcies and terminations, with 95% intervals."""
     from tycoon.analysis.impact import impact as run_impact
-    from tycoon.cli import app as cli
 
-    console = cli._out()
-    with cli._user_errors():
-        ed = cli._edition(edition)
-        changes = cli._options(ed, option)
+    console = out()
+    with user_errors():
+        ed = edition_of(edition)
+        changes = options_of(ed, option)
         if not changes:
-            raise cli.CliError("give at least one changed option: --option key=value")
-        base_opts = cli._options(ed, base)
-        cli._options(ed, [f"{k}={v}" for k, v in {**base_opts, **changes}.items()])
-        kinds = cli._seats(seats, False)
+            raise CliError("give at least one changed option: --option key=value")
+        base_opts = options_of(ed, base)
+        options_of(ed, [f"{k}={v}" for k, v in {**base_opts, **changes}.items()])
+        kinds = seats_of(seats, False)
         check_file(json_path, "--json", stdout=True)
         check_folder(plot, "--plot")
         result = run_impact(ed.tag, kinds, games, seed, changes, base_opts, jobs)

@@ -10,10 +10,8 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich import box
@@ -26,14 +24,13 @@ from rich.text import Text
 import tycoon
 from tycoon import native
 from tycoon.api import new_game
-from tycoon.bots.base import Bot, bot_names, make_bot, shown_name
+from tycoon.bots.base import Bot, make_bot
 from tycoon.cli.analytics import register_commands
-from tycoon.cli.oneline import OneLineGroup, fail
+from tycoon.cli.common import HUMAN, CliError, edition_of, options_of, out, seats_of, user_errors
+from tycoon.cli.oneline import OneLineGroup
 from tycoon.cli.safe import clean, esc, is_clean_name, plain, plain_line
 from tycoon.cli.tournament import register as _register_tournament
-from tycoon.editions.base import Edition
-from tycoon.editions.registry import all_editions, find_edition
-from tycoon.engine.errors import TycoonError
+from tycoon.editions.registry import all_editions
 from tycoon.engine.types import CHANCE
 from tycoon.server.cli import register as register_server_commands
 
@@ -47,7 +44,6 @@ app = typer.Typer(
     cls=OneLineGroup,
 )
 
-HUMAN = "human"
 PLAY_TURN_LIMIT = 200
 """`tycoon play`'s turn limit in rounds unless `--option turn_limit=N` sets one (0: none): a
 classic game has no end of its own but bankruptcy, and rich or careful players may never go
@@ -78,66 +74,6 @@ def _main(
     """Rules engine, simulator and terminal play for Monopoly-family board games."""
 
 
-class CliError(Exception):
-    """A user error: printed as one red line, exit code 2."""
-
-
-def _out() -> Console:
-    return Console(highlight=False)
-
-
-def _fail(message: str) -> NoReturn:
-    fail(message)
-
-
-@contextmanager
-def _user_errors() -> Iterator[None]:
-    """Turn the errors a user can cause into a one-line message and exit code 2."""
-    try:
-        yield
-    except (CliError, TycoonError) as e:
-        _fail(str(e))
-    except OSError as e:
-        where = f" '{clean(e.filename)}'" if e.filename else ""
-        _fail(f"cannot access{where}: {e.strerror or e}")
-
-
-def _edition(name: str) -> Edition:
-    try:
-        return find_edition(name)
-    except TycoonError as e:
-        raise CliError(str(e)) from None
-
-
-def _options(ed: Edition, pairs: list[str] | None) -> dict[str, Any]:
-    """`--option k=v` pairs, checked against the edition's options."""
-    raw: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, eq, val = pair.partition("=")
-        if not eq or not key.strip():
-            raise CliError(f"option '{pair}' must be written key=value")
-        raw[key.strip()] = val.strip()
-    ed.options_type.parse(raw)  # raises OptionError naming the bad key
-    return raw
-
-
-def _seats(text: str, allow_human: bool) -> list[str]:
-    names = [s.strip().lower() for s in text.split(",")]
-    known = bot_names()
-    allowed = [*known, HUMAN] if allow_human else known
-    if not names or any(not s for s in names):
-        raise CliError(f"bad seats '{text}': write a comma-separated list of {', '.join(allowed)}")
-    for s in names:
-        if s not in allowed:
-            try:  # a level with a budget, e.g. strong:50 (ms) or strong:20i (rounds)
-                make_bot(s, 0)
-            except ValueError:
-                raise CliError(
-                    f"unknown seat kind '{s}' in '{text}'; known: {', '.join(allowed)}"
-                ) from None
-    return [s if s == HUMAN else shown_name(s) for s in names]  # one name per level
-
-
 EditionArg = Annotated[str, typer.Argument(help="Edition id or alias (see `tycoon editions`).")]
 OptionOpt = Annotated[
     list[str] | None,
@@ -151,8 +87,8 @@ OptionOpt = Annotated[
 @app.command()
 def editions() -> None:
     """List the editions with their house-rule options, defaults and ranges."""
-    with _user_errors():
-        console = _out()
+    with user_errors():
+        console = out()
         t = Table(title="Editions", title_justify="left", box=box.SIMPLE_HEAD)
         t.add_column("id@version", no_wrap=True)
         t.add_column("title")
@@ -252,16 +188,16 @@ def play(
     from tycoon.records.record import load_record
     from tycoon.sim.runner import bot_seed
 
-    console = _out()
+    console = out()
     path: Path | None = None
-    with _user_errors():
+    with user_errors():
         if windows not in ("all", "claims"):
             raise CliError(f"--windows must be 'all' or 'claims', not '{windows}'")
         if resume is not None:
             _resume_conflicts(edition, seed, option, names)
             path = Path(resume) if resume else latest_autosave()
             st = load_record(path)
-            kinds = _seats(seats, True) if seats else [HUMAN] + ["basic"] * (st.n - 1)
+            kinds = seats_of(seats, True) if seats else [HUMAN] + ["basic"] * (st.n - 1)
             if len(kinds) != st.n:
                 raise CliError(f"the saved game has {st.n} players but --seats lists {len(kinds)}")
             console.print(
@@ -270,9 +206,9 @@ def play(
                 )
             )
         else:
-            ed = _edition(edition or "classic")
-            kinds = _seats(seats or "human,basic,basic", True)
-            opts = _options(ed, option)
+            ed = edition_of(edition or "classic")
+            kinds = seats_of(seats or "human,basic,basic", True)
+            opts = options_of(ed, option)
             limit = "turn_limit" not in opts
             if limit:
                 opts["turn_limit"] = PLAY_TURN_LIMIT
@@ -371,11 +307,11 @@ def simulate(
     from tycoon.cli.outputs import check_file, check_folder, written
     from tycoon.sim.runner import simulate as run_simulation
 
-    console = _out()
-    with _user_errors():
-        ed = _edition(edition)
-        kinds = _seats(seats, False)
-        opts = _options(ed, option)
+    console = out()
+    with user_errors():
+        ed = edition_of(edition)
+        kinds = seats_of(seats, False)
+        opts = options_of(ed, option)
         quiet = json_path == "-"
         check_file(json_path, "--json", stdout=True)
         check_folder(plot, "--plot")
@@ -432,8 +368,8 @@ def replay(
     from tycoon.records.describe import describe, describe_action
     from tycoon.records.record import load_record
 
-    console = _out()
-    with _user_errors():
+    console = out()
+    with user_errors():
         st = load_record(file)
         names = ", ".join(f"{p}: {clean(n)}" for p, n in enumerate(st.names))
         console.print(
@@ -486,10 +422,10 @@ def bench(
     player-turns per second over those of a tight pure-Python loop on the same core."""
     from tycoon.sim.bench import bench as run_bench
 
-    console = _out()
-    with _user_errors():
-        ed = _edition(edition)
-        _seats(bot, False)
+    console = out()
+    with user_errors():
+        ed = edition_of(edition)
+        seats_of(bot, False)
         if not as_json:
             console.print(plain(f"Benchmarking {ed.tag} with {players} {bot} bots...", "dim"))
         r = run_bench(

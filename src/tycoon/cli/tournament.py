@@ -37,16 +37,16 @@ def tournament(
 ) -> None:
     """A tournament: every bot plays every seat equally often; win rates with 95% intervals
     and openskill ratings (turn_limit defaults to 500 rounds)."""
-    from tycoon.cli.app import CliError, _edition, _options, _out, _seats, _user_errors
+    from tycoon.cli.common import CliError, edition_of, options_of, out, seats_of, user_errors
     from tycoon.cli.outputs import check_file, written
     from tycoon.cli.safe import plain
     from tycoon.sim.tournament import tournament as run
 
-    console = _out()
-    with _user_errors():
-        ed = _edition(edition)
-        names = _seats(bots, False)
-        opts = _options(ed, option)
+    console = out()
+    with user_errors():
+        ed = edition_of(edition)
+        names = seats_of(bots, False)
+        opts = options_of(ed, option)
         quiet = json_path == "-"
         check_file(json_path, "--json", stdout=True)
         start = time.perf_counter()
