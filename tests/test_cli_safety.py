@@ -23,7 +23,7 @@ from tycoon.api import (
     sample_chance,
 )
 from tycoon.cli.app import app
-from tycoon.cli.safe import clean
+from tycoon.console.safe import clean
 from tycoon.editions.registry import find_edition
 from tycoon.engine.types import CHANCE
 from tycoon.records.record import replay, to_record

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from tycoon.cli.common import CliError, edition_of, options_of, out, seats_of, user_errors
 from tycoon.cli.outputs import check_file, check_folder, plots, written
-from tycoon.cli.safe import plain_line
+from tycoon.console.safe import plain_line
 
 if TYPE_CHECKING:
     from tycoon.sim.stats import GameResult

@@ -27,9 +27,9 @@ from tycoon.api import new_game
 from tycoon.bots.base import Bot, make_bot
 from tycoon.cli.analytics import register_commands
 from tycoon.cli.common import HUMAN, CliError, edition_of, options_of, out, seats_of, user_errors
-from tycoon.cli.oneline import OneLineGroup
-from tycoon.cli.safe import clean, esc, is_clean_name, plain, plain_line
 from tycoon.cli.tournament import register as _register_tournament
+from tycoon.console.oneline import OneLineGroup
+from tycoon.console.safe import clean, esc, is_clean_name, plain, plain_line
 from tycoon.editions.registry import all_editions
 from tycoon.engine.types import CHANCE
 from tycoon.server.cli import register as register_server_commands

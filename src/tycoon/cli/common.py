@@ -12,8 +12,8 @@ from typing import Any
 from rich.console import Console
 
 from tycoon.bots.base import bot_names, make_bot, shown_name
-from tycoon.cli.oneline import fail
-from tycoon.cli.safe import clean
+from tycoon.console.oneline import fail
+from tycoon.console.safe import clean
 from tycoon.editions.base import Edition
 from tycoon.editions.registry import find_edition
 from tycoon.engine.errors import TycoonError

@@ -15,7 +15,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from tycoon.cli.safe import clean
+from tycoon.console.safe import clean
 from tycoon.engine.errors import OptionError
 
 

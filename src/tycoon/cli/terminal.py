@@ -16,7 +16,7 @@ At a prompt the human types the number of a listed action or any legal action te
 (`bid 255`, `sell-deed 1,3 to 2 for 500`), or a command (`help`, `board`, `info S`, `log`,
 `more`, `wait`, `fold`, `save FILE`, `quit`); after a command the menu is shown again. A
 refused action is explained (rule id and reason, `tycoon.rules.why`). Nothing typed or
-named is ever read as Rich markup (`tycoon.cli.safe`).
+named is ever read as Rich markup (`tycoon.console.safe`).
 
 The game autosaves before every prompt (`tycoon.cli.autosave`); Ctrl-C and Ctrl-D ask
 whether to save to a file before leaving, and `save` asks before overwriting a file.
@@ -50,7 +50,7 @@ from tycoon.cli.help import help_text
 from tycoon.cli.info import DEEDS, info_panel
 from tycoon.cli.menu import menu_rows
 from tycoon.cli.metropol_view import render_city
-from tycoon.cli.safe import clean, esc
+from tycoon.console.safe import clean, esc
 from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind
 from tycoon.engine.errors import ActionParseError, IllegalActionError, TycoonError

@@ -39,7 +39,7 @@ def tournament(
     and openskill ratings (turn_limit defaults to 500 rounds)."""
     from tycoon.cli.common import CliError, edition_of, options_of, out, seats_of, user_errors
     from tycoon.cli.outputs import check_file, written
-    from tycoon.cli.safe import plain
+    from tycoon.console.safe import plain
     from tycoon.sim.tournament import tournament as run
 
     console = out()

@@ -9,8 +9,8 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from tycoon.cli.oneline import error_line, fail
-from tycoon.cli.safe import clean, plain_line
+from tycoon.console.oneline import error_line, fail
+from tycoon.console.safe import clean, plain_line
 
 UNFINISHED = 3
 """`tycoon verify`'s exit code for the record of a game that is not over."""

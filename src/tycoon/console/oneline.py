@@ -18,7 +18,7 @@ from rich.text import Text
 from typer import _click as click
 from typer.core import TyperGroup
 
-from tycoon.cli.safe import clean
+from tycoon.console.safe import clean
 
 ERROR_LIMIT = 300
 """At most this many characters of an error message are printed."""
