@@ -96,7 +96,7 @@ def test_the_wheel_runs_compiled_in_a_fresh_venv_and_without_a_compiler_as_pytho
         assert "-cp3" in wheel.name and not wheel.name.endswith("-none-any.whl"), wheel.name
         assert any(n.startswith("tycoon/rules/flow.") and n.endswith(".so") for n in names)
         assert any(n.startswith("tycoon_core__mypyc.") for n in names)
-        assert not any(n.startswith("tycoon/engine/api.") and n.endswith(".so") for n in names)
+        assert not any(n.startswith("tycoon/api.") and n.endswith(".so") for n in names)
     assert "tycoon/_compiled.txt" in names and "tycoon/api.py" in names
 
     start = time.perf_counter()
