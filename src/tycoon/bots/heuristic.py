@@ -10,7 +10,7 @@
 - sells a lone deed when short of cash and the rules allow it, and buys deeds that
   complete its groups.
 Money thresholds scale with the edition's starting cash (classic: $3 000). Where the edition
-keeps passports (wonders, `st.ext["marks"]`), it also bids more for a wonder it has not
+keeps passports (wonders, `wonders.marks`), it also bids more for a wonder it has not
 marked (winning marks it) and for an airport (its square gives free flights), takes the free
 flight to the dearest unmarked wonder that an opponent owns (else the dearest unmarked one),
 jumps in auctions whose minimum raise is tiny (kr 1) and claims rent from jail (W-67).
@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
 from tycoon.bots import trading
-from tycoon.editions.wonders import FLIGHT
+from tycoon.editions.wonders import FLIGHT, Wonders, marks
 from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind, action_of, items_of
 from tycoon.engine.board import Board, SquareKind
@@ -156,7 +156,7 @@ class HeuristicBot:
         step = c.get("bid_ladder_step", unit)
         self.bid_step = step if step > unit else 0
         self._groups_desc, self._build_rank = _build_order(ed.board)
-        if "marks" in st.ext:
+        if isinstance(ed, Wonders):  # passports (W-16)
             self.mark_value = c["completion_bonus"] // (2 * c["wonders_to_complete"])
         else:
             self.mark_value = 0
@@ -478,7 +478,7 @@ class HeuristicBot:
         value = int(price * self.group_gain(st, seat, square))
         if self.mark_value:
             kind = b.kind[square]
-            if kind == SquareKind.STREET and not st.ext["marks"][seat] >> square & 1:
+            if kind == SquareKind.STREET and not marks(st, seat) >> square & 1:
                 value += self.mark_value  # winning marks the passport (W-16)
             elif kind == SquareKind.RAILWAY:
                 value += price // 10  # an airport: free flights for its visitors (W-52)
@@ -580,7 +580,7 @@ class HeuristicBot:
         """The free flight (W-52): mark the dearest unmarked wonder an opponent owns (landing
         there later would cost rent), else the dearest unowned one, else any."""
         b = st.edition.board
-        m = st.ext["marks"][seat]
+        m = marks(st, seat)
         owner, price = st.owner, b.price
         best, key = -1, -1
         for s in b.streets:

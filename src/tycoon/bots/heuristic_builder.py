@@ -24,12 +24,12 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from tycoon.editions.builder import BUILDER, ONE_CHIP, chip_swaps, island, scoring, turn
-from tycoon.editions.builder.chips import T, hand
+from tycoon.editions.builder.chips import T, count, hand
 from tycoon.editions.builder.turn import CHOOSE, DISCARD, PARKING, STEAL
 from tycoon.engine import frames as F
 from tycoon.engine.actions import Action, Kind, items_of, pack, resources_of, unpack
 from tycoon.engine.rng import Rng
-from tycoon.engine.state import GameState, shallow_copy
+from tycoon.engine.state import GameState
 from tycoon.rules import trade
 from tycoon.rules.auction import min_bid
 
@@ -67,9 +67,8 @@ def target(st: GameState, seat: int) -> tuple[int, int]:
     building if free, the next floor of its tallest unfinished building, else a first floor
     (cell -1 if it can build nothing)."""
     d = BUILDER.data
-    ext = st.ext
-    owner, height = ext["cell_owner"], ext["height"]
-    blocks = ext["blocks"][seat]
+    owner, height = island.cell_owners(st), island.heights(st)
+    blocks = island.blocks_left(st, seat)
     top = d.max_floors
     best, best_h = -1, 0
     for c in [c for c in d.cells if owner[c] == seat]:
@@ -138,19 +137,18 @@ def _chip_value(need: list[int], counts: Sequence[int]) -> int:
     return total * CHIP_CASH // 10
 
 
-def _swap_count(res: list[int], seat: int, partners: list[int]) -> int:
+def _swap_count(st: GameState, seat: int, partners: list[int]) -> int:
     """How many offers `chip_swaps` lists: per partner, a type `seat` holds for another
     type the partner holds."""
-    i = seat * T
-    mine = [t for t in range(T) if res[i + t]]
+    have = hand(st, seat)
+    mine = [t for t in range(T) if have[t]]
     if not mine:
         return 0
-    count = 0
+    total = 0
     for p in partners:
-        j = p * T
-        theirs = [u for u in range(T) if res[j + u]]
-        count += len(mine) * len(theirs) - sum(1 for u in theirs if res[i + u])
-    return count
+        theirs = [u for u, k in enumerate(hand(st, p)) if k]
+        total += len(mine) * len(theirs) - sum(1 for u in theirs if have[u])
+    return total
 
 
 class BuilderBrain:
@@ -262,12 +260,11 @@ class BuilderBrain:
         `_penthouse_wins`), else a new building next to its own ones. It asks the rules for
         its own buildings and the empty cells only, not for the whole floor listing."""
         d = BUILDER.data
-        ext = st.ext
         have = hand(st, seat)
         if sum(have) < 2:
             return None
-        owner, height = ext["cell_owner"], ext["height"]
-        blocks = ext["blocks"][seat] > 0
+        owner, height = island.cell_owners(st), island.heights(st)
+        blocks = island.blocks_left(st, seat) > 0
         top = d.max_floors
         mine = [c for c in d.cells if owner[c] == seat]
         best, best_level, best_pay = -1, 0, 0
@@ -326,10 +323,7 @@ class BuilderBrain:
         state is never written)."""
         if st.rounds >= ANYWAY_ROUNDS:
             return True
-        trial = shallow_copy(st)  # read only: its own heights, the rest shared
-        height = list(st.ext["height"])
-        height[a.a] = island.PENTHOUSE
-        trial.ext = {**st.ext, "height": height}
+        trial = island.with_floor(st, a.a, island.PENTHOUSE)  # read only
         won = scoring.winners(trial, BUILDER.data)
         return won == (seat,) or (st.rounds >= SHARED_WIN_ROUNDS and seat in won)
 
@@ -348,13 +342,12 @@ class BuilderBrain:
         n = st.n
         alive = st.alive
         partners = [p for p in after(st, seat) if alive[p]]
-        res = st.ext["res"]
         # a swap it would offer gives a spare type (held, so among its own) and gets a needed
         # one (never the same type); without one, only the shuffle's draws are made, which
         # depend on the number of listed offers alone
         wanted = [u for u in range(T) if need[u]]
-        if not any(extra) or not any(res[p * T + u] for p in partners for u in wanted):
-            self.rng.shuffle([None] * _swap_count(res, seat, partners))
+        if not any(extra) or not any(count(st, p, u) for p in partners for u in wanted):
+            self.rng.shuffle([None] * _swap_count(st, seat, partners))
             return None
         swaps = chip_swaps(st, seat, partners)  # partners in turn order after it
         self.rng.shuffle(swaps)
@@ -379,13 +372,12 @@ class BuilderBrain:
         if st.cash[seat] < price + RESERVE or not trade.may_offer(st, seat):
             return []
         need = deficit(st, seat)
-        res = st.ext["res"]
         out: list[Action] = []
         for u in range(T):
             if not need[u]:
                 continue
             for p in after(st, seat):
-                if st.alive[p] and res[p * T + u] and not deficit(st, p)[u]:
+                if st.alive[p] and count(st, p, u) and not deficit(st, p)[u]:
                     out.append(Action(Kind.TRADE, p, 0, ONE_CHIP[u], price))
                     break
         return out

@@ -56,9 +56,8 @@ def permit_value(st: GameState, seat: int, sq: int) -> int:
     sky = city.area_skyscraper(st, city.PERMIT_AREA[sq])
     final = 200_000 * sky if sky else 600_000
     g = b.group[sq]
-    ext = st.ext
-    rent = ext["base"][g] + city.permit_value(st, sq)
-    if ext["city"][city.FINAL]:  # `city.final_phase`
+    rent = city.base_values(st)[g] + city.permit_value(st, sq)
+    if city.final_phase(st):
         return final + rent // 2
     cross = 0
     for p in _NEAR[sq]:
@@ -205,7 +204,7 @@ def _ahead(st: GameState, seat: int, pos: int) -> int:
         sq = (pos + d) % size
         o = st.owner[sq]
         if o >= 0 and o != seat and sq not in city.CROSSING and b.group[sq] >= 0:
-            total += st.ext["base"][b.group[sq]] + city.permit_value(st, sq)
+            total += city.base_values(st)[b.group[sq]] + city.permit_value(st, sq)
     return total
 
 
@@ -275,9 +274,8 @@ class MetropolBrain:
         f = st.stack[-1]
         if f[0] != _AUCTION:
             return choose(st, seat, legal)
-        ext = st.ext
-        key = (seat, f[2], st.turn, ext["city"][0])
-        base = ext["base"]
+        key = (seat, f[2], st.turn, city.supply(st))
+        base = city.base_values(st)
         if key != self._key or st.owner != self._owner or base != self._base:
             self._key, self._value = key, permit_value(st, seat, f[2])
             self._owner, self._base = st.owner[:], base[:]

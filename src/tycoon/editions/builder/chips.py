@@ -46,6 +46,11 @@ def hand(st: GameState, seat: int) -> list[int]:
     return st.ext["res"][i : i + T]
 
 
+def count(st: GameState, seat: int, t: int) -> int:
+    """The chips of type `t` that `seat` holds."""
+    return st.ext["res"][seat * T + t]
+
+
 def held(st: GameState, seat: int) -> int:
     i = seat * T
     return sum(st.ext["res"][i : i + T])

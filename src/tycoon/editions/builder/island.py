@@ -13,7 +13,7 @@ from typing import Final
 from tycoon.editions.builder.chips import T
 from tycoon.editions.builder.data import BuilderData
 from tycoon.engine.actions import pack, unpack
-from tycoon.engine.state import GameState
+from tycoon.engine.state import GameState, shallow_copy
 
 PENTHOUSE: Final = 5
 
@@ -34,7 +34,35 @@ def level_on(st: GameState, d: BuilderData, seat: int, cell: int) -> int:
 
 
 def penthouse_free(st: GameState) -> bool:
+    """Is the one penthouse still to be built (B-47)?"""
     return PENTHOUSE not in st.ext["height"]
+
+
+def cell_owners(st: GameState) -> list[int]:
+    """Per island cell, the seat whose building stands there (-1: none): the game's own
+    list, for reading only."""
+    return st.ext["cell_owner"]
+
+
+def heights(st: GameState) -> list[int]:
+    """Per island cell, the level of its top floor (0: none, `PENTHOUSE` for the penthouse):
+    the game's own list, for reading only."""
+    return st.ext["height"]
+
+
+def blocks_left(st: GameState, seat: int) -> int:
+    """The building blocks `seat` has not built yet."""
+    return st.ext["blocks"][seat]
+
+
+def with_floor(st: GameState, cell: int, level: int) -> GameState:
+    """A what-if for reading only: `st` with its top floor on `cell` at `level`, every other
+    field shared with `st` (a scoring check of a floor before it is built)."""
+    trial = shallow_copy(st)
+    height = list(st.ext["height"])
+    height[cell] = level
+    trial.ext = {**st.ext, "height": height}
+    return trial
 
 
 def payment_ok(d: BuilderData, level: int, pay: tuple[int, ...]) -> bool:

@@ -242,6 +242,8 @@ def build_floor(st: GameState, seat: int, cell: int, pay: tuple[int, ...]) -> No
 
 
 def force_actions(st: GameState, seat: int) -> list[Action]:
+    """FORCED TRADE! (B-65): one chip of a type another active player holds for one of
+    another type `seat` holds, every such swap."""
     mine = chips.hand(st, seat)
     acts: list[Action] = []
     for p in range(st.n):

@@ -88,7 +88,19 @@ def init(st: GameState, blocks_total: int) -> None:
 
 
 def final_phase(st: GameState) -> bool:
+    """Has the final phase begun (the last block of the supply is on the board, M-65)?"""
     return bool(st.ext["city"][FINAL])
+
+
+def supply(st: GameState) -> int:
+    """The blocks left in the supply (M-10)."""
+    return st.ext["city"][SUPPLY]
+
+
+def base_values(st: GameState) -> list[int]:
+    """Per district (the board's group), its base value now (M-31): the game's own list,
+    for reading only."""
+    return st.ext["base"]
 
 
 def area_skyscraper(st: GameState, area: int) -> int:

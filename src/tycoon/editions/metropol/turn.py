@@ -395,6 +395,7 @@ def hall_legal(st: GameState, seat: int) -> bool:
 
 
 def paid_blocks(st: GameState, seat: int) -> list[int]:
+    """The city blocks `seat` may build on now for payment (M-47 to M-56)."""
     return city.placeable(st, seat, free=False)
 
 
