@@ -131,9 +131,25 @@ async def _play(
     return False, accepted, url
 
 
+async def post_as(http: httpx.AsyncClient, url: str, token: str) -> httpx.Response:
+    """POST with a bearer token, following `not_owner` redirects with it (an HTTP client
+    drops Authorization on a redirect to another origin) and waiting out a takeover."""
+    for _ in range(50):
+        r = await http.post(url, headers={"Authorization": f"Bearer {token}"})
+        if r.status_code == 307:
+            url = r.headers["location"]
+        elif r.status_code == 503:
+            await asyncio.sleep(0.2)
+        else:
+            break
+    if r.status_code != 200:
+        raise SystemExit(f"POST {url}: {r.status_code} {r.text}")
+    return r
+
+
 async def run(args: argparse.Namespace, urls: list[str]) -> dict[str, Any]:
     lat: list[float] = []
-    async with httpx.AsyncClient(timeout=60, follow_redirects=True) as http:
+    async with httpx.AsyncClient(timeout=60) as http:
         rooms = []
         for i in range(args.rooms):
             url = urls[i % len(urls)]  # round robin: each instance owns the rooms it creates
@@ -148,7 +164,11 @@ async def run(args: argparse.Namespace, urls: list[str]) -> dict[str, Any]:
             r["url"] = url
             tokens = [(r["seat"], r["token"])]
             for _ in range(args.players - 1):
-                j = (await http.post(f"{url}/api/rooms/{r['room_id']}/join", json={})).json()
+                j = (
+                    await http.post(
+                        f"{url}/api/rooms/{r['room_id']}/join", json={}, follow_redirects=True
+                    )
+                ).json()
                 tokens.append((j["seat"], j["token"]))
             rooms.append((r, tokens))
         tasks = []
@@ -163,17 +183,15 @@ async def run(args: argparse.Namespace, urls: list[str]) -> dict[str, Any]:
         await asyncio.sleep(0.5)  # every connection is up before the start
         t0 = time.perf_counter()
         for r, _ in rooms:  # the starts spread over --spread-s, as games start at any time
-            await http.post(
-                f"{r['url']}/api/rooms/{r['room_id']}/start",
-                headers={"Authorization": f"Bearer {r['host_token']}"},
-            )
+            await post_as(http, f"{r['url']}/api/rooms/{r['room_id']}/start", r["host_token"])
             await asyncio.sleep(args.spread_s / args.rooms)
         client_actions = sum(await asyncio.gather(*clients))
         wall = time.perf_counter() - t0
         total = 0
         finished = 0
         for r, _ in rooms:
-            room = (await http.get(f"{r['url']}/api/rooms/{r['room_id']}")).json()
+            got = await http.get(f"{r['url']}/api/rooms/{r['room_id']}", follow_redirects=True)
+            room = got.json()
             total += room["version"]
             finished += room["status"] == "finished"
     lat.sort()

@@ -166,7 +166,15 @@ def test_a_lease_is_taken_only_once_expired_and_fences_the_old_owner(cluster_db:
         assert store.load_room("r") is not None
         assert store.load_room("r")[3] == {"x": 1}  # type: ignore[index]
         assert store.locate("r") == ("b", "http://b", True)
-        assert store.renew("b", 60, []) == {}  # b let the room go: its lease is released
+        store.save_room("s", "open", {}, time.time())
+        assert store.claim("s", "b", "http://b", 60) == 1
+        assert store.renew("b", 60, ["s"], ["r"]) == {"s": 1}  # b let r go: released
+        assert store.locate("s") == ("b", "http://b", True)
+        # a room claimed while a renewal was under way (not in its list) keeps its lease
+        store.save_room("t", "open", {}, time.time())
+        assert store.claim("t", "b", "http://b", 60) == 1
+        assert store.renew("b", 60, ["s"]) == {"s": 1}
+        assert store.locate("t") == ("b", "http://b", True)
         assert store.locate("r") == ("b", "http://b", False)
         assert store.claim("r", "a", "http://a", 60) == 3
     finally:

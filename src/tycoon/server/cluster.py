@@ -3,8 +3,9 @@
 Each room in memory is owned by exactly one instance, through its lease row in the store
 (`store.leases`: owner id, the owner's address, a fencing epoch, an expiry in the
 database's clock). The owner renews all its leases in one statement every `lease_s / 4`
-seconds; it counts itself the owner only until `RENEWED_FOR * lease_s` after it sent the
-last renewal that succeeded (its own monotonic clock), so once it cannot reach the store
+seconds (in a thread of its own, so a busy event loop does not hold the renewal up); it
+counts itself the owner only until `RENEWED_FOR * lease_s` after it sent the last renewal
+that succeeded (its own monotonic clock), so once it cannot reach the store
 it stops applying actions before any other instance may take its rooms. Every write of a
 room (its log, snapshot, data) is fenced by the lease's epoch in the same transaction
 (`Store.append`), so an owner that was paused past its lease cannot commit anything after
@@ -26,6 +27,7 @@ import contextlib
 import json
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
@@ -101,6 +103,10 @@ class Cluster:
         self._taking: dict[str, asyncio.Task[bool]] = {}
         self._scan_now = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        self._stop = threading.Event()
+        self._let_go: set[str] = set()
+        """Rooms let go of whose leases the next renewal releases."""
+        self._renewer: threading.Thread | None = None
 
     # --- ownership -----------------------------------------------------------------------
 
@@ -131,7 +137,17 @@ class Cluster:
     async def _renew(self) -> None:
         sent = time.monotonic()
         before = dict(self.epochs)
-        held = await self.member.db(self.store.renew, self.id, self.lease_s, sorted(before))
+        gone = sorted(self._let_go)
+        held = await self.member.db(self.store.renew, self.id, self.lease_s, sorted(before), gone)
+        self._renewed(sent, before, held, gone)
+
+    def _renewed(
+        self, sent: float, before: dict[str, int], held: dict[str, int], gone: list[str]
+    ) -> None:
+        """A renewal sent at `sent` for the rooms `before` succeeded (and released those
+        `gone`): the lease counts until `RENEWED_FOR` of it later; a room whose epoch is
+        not `held` is another's now."""
+        self._let_go.difference_update(gone)
         self.valid_until = max(self.valid_until, sent + RENEWED_FOR * self.lease_s)
         for room_id, epoch in before.items():
             if held.get(room_id) != epoch and self.epochs.get(room_id) == epoch:
@@ -139,12 +155,15 @@ class Cluster:
                 self.drop(room_id)
 
     def claimed(self, room_id: str, epoch: int) -> None:
+        self._let_go.discard(room_id)
         self.epochs[room_id] = epoch
         self.dirty.add(room_id)
 
     def drop(self, room_id: str) -> None:
-        """The room is not this instance's any more."""
+        """The room is not this instance's any more (its lease, if still this instance's,
+        is released at the next renewal)."""
         self.epochs.pop(room_id, None)
+        self._let_go.add(room_id)
         self.dirty.discard(room_id)
         self.member.lose(room_id)
 
@@ -164,7 +183,8 @@ class Cluster:
         epoch = await self.member.db(self.store.claim, room_id, self.id, self.url, self.lease_s)
         if epoch is None:
             return False
-        self.epochs[room_id] = epoch
+        self._let_go.discard(room_id)
+        self.epochs[room_id] = epoch  # published once restored
         try:
             adopted = await self.member.adopt(room_id)
         except Exception:
@@ -201,22 +221,38 @@ class Cluster:
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
-        for fn in (self._renewing, self._scanning, self._publishing, self._listening):
+        for fn in (self._scanning, self._publishing, self._listening):
             self._tasks.append(loop.create_task(fn()))
+        self._renewer = threading.Thread(
+            target=self._renewing, args=(loop,), name="lease-renewal", daemon=True
+        )
+        self._renewer.start()
 
-    async def _renewing(self) -> None:
-        while True:
+    def _renewing(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The renewals, in a thread of their own: a busy event loop (thousands of
+        connections at once, a long bot search) does not delay them past the lease."""
+        while not self._stop.wait(self.lease_s / 4):
+            sent = time.monotonic()
+            before = dict(self.epochs)
+            gone = sorted(self._let_go)
             try:
-                await self.renew()
+                held = self.store.renew(self.id, self.lease_s, sorted(before), gone)
             except Exception as e:  # the store is out of reach: the lease lapses locally
                 log.warning("renewing the leases failed: %s", e)
                 if self.epochs and time.monotonic() > self.valid_until + self.lease_s:
-                    # by now others may have taken every room: let them all go, so their
-                    # clients reconnect elsewhere (the leases are released at the next renewal)
-                    log.warning("out of reach of the store: letting %d rooms go", len(self.epochs))
-                    for room_id in list(self.epochs):
-                        self.drop(room_id)
-            await asyncio.sleep(self.lease_s / 4)
+                    loop.call_soon_threadsafe(self._let_all_go)
+                continue
+            loop.call_soon_threadsafe(self._renewed, sent, before, held, gone)
+
+    def _let_all_go(self) -> None:
+        """Out of reach of the store for longer than a lease: others may have taken every
+        room by now, so all go (their clients reconnect elsewhere; the leases are released
+        at the next renewal that reaches the store)."""
+        if not self.epochs or self.live():
+            return
+        log.warning("out of reach of the store: letting %d rooms go", len(self.epochs))
+        for room_id in list(self.epochs):
+            self.drop(room_id)
 
     async def _scanning(self) -> None:
         while True:
@@ -303,6 +339,9 @@ class Cluster:
 
     async def close(self) -> None:
         """Stop the loops and release every lease at once (others take the rooms now)."""
+        self._stop.set()
+        if self._renewer is not None:
+            await asyncio.to_thread(self._renewer.join, 2 * self.lease_s)
         for t in self._tasks:
             t.cancel()
         for t in self._tasks:

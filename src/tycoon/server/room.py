@@ -36,6 +36,7 @@ from tycoon.records.view import public_view, seat_part
 from tycoon.server import fair
 from tycoon.server.clock import Clock, safe_default
 from tycoon.server.levels import TAKEOVER_LEVEL, bot_for
+from tycoon.server.store import Fenced
 from tycoon.sim.driver import LazyLegal, in_window
 
 if TYPE_CHECKING:
@@ -686,14 +687,17 @@ class Room:
     async def _snapshot(self) -> None:
         assert self.st is not None
         extra = {"bank": self.clock.bank[:]} if self.clock is not None else {}
-        await self.mgr.db(
-            self.mgr.store.save_snapshot,
-            self.room_id,
-            self.version,
-            to_json(self.st),
-            extra,
-            self.mgr.fence(self.room_id),
-        )
+        try:
+            await self.mgr.db(
+                self.mgr.store.save_snapshot,
+                self.room_id,
+                self.version,
+                to_json(self.st),
+                extra,
+                self.mgr.fence(self.room_id),
+            )
+        except Fenced:  # another instance owns the room now; a snapshot only saves time
+            log.warning("room %s: snapshot %d refused (not the owner)", self.room_id, self.version)
 
     async def _finish(self) -> None:
         """The game is over: the seed is revealed (item 9)."""

@@ -406,19 +406,26 @@ class Store:
             ).first()
         return None if row is None else int(row[0])
 
-    def renew(self, owner: str, ttl: float, held: list[str]) -> dict[str, int]:
-        """Extend `owner`'s leases of the rooms it holds, and release its others (rooms it
-        let go of while it could not reach the store); rows locked in room order, as fenced
-        writes lock them. Returns each held room's epoch: a room missing is another's now."""
+    def renew(
+        self, owner: str, ttl: float, held: list[str], let_go: list[str] | None = None
+    ) -> dict[str, int]:
+        """Extend `owner`'s leases of the rooms it holds, and release those of `let_go`
+        (rooms it let go of, e.g. while it could not reach the store); the rows are locked
+        in room order, as fenced writes lock them. Returns each held room's epoch: a room
+        missing is another's now. Rooms in neither list are left as they are (one claimed
+        while this renewal was under way stays claimed)."""
+        if not held and not let_go:
+            return {}
         with self.engine.begin() as c:
             rows = c.execute(
                 text(
                     "UPDATE leases SET expires_at = CASE WHEN room_id = ANY(:held) "
                     f"THEN {_NOW} + :ttl ELSE 0 END WHERE room_id IN "
-                    "(SELECT room_id FROM leases WHERE owner = :owner ORDER BY room_id "
+                    "(SELECT room_id FROM leases WHERE owner = :owner AND "
+                    "(room_id = ANY(:held) OR room_id = ANY(:gone)) ORDER BY room_id "
                     "FOR UPDATE) AND owner = :owner RETURNING room_id, epoch, expires_at > 0"
                 ),
-                {"owner": owner, "ttl": ttl, "held": held},
+                {"owner": owner, "ttl": ttl, "held": held, "gone": let_go or []},
             ).all()
         return {r[0]: int(r[1]) for r in rows if r[2]}
 
