@@ -40,7 +40,8 @@ EDITIONS = ("classic", "wonders", "builder", "metropol")
 QUICK = ("roll", "end-turn", "pass", "auction", "reject")
 
 
-def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
+def start_server(db: str, log: Path | None = None) -> tuple[subprocess.Popen[str], str]:
+    """`tycoon serve` on a free port over `db`; what it prints goes to `log` (or nowhere)."""
     cmd = [sys.executable, "-m", "tycoon.cli.app", "serve", "--port", "0", "--db", db]
     # every client of the benchmark comes from 127.0.0.1: the per-address caps (64
     # connections, 20 rooms) would otherwise refuse all but the first few rooms
@@ -52,7 +53,15 @@ def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
     if "listening on" not in line:
         raise SystemExit(f"the server did not start: {line}")
     out = proc.stdout  # drained: a full pipe would stall the server it measures
-    threading.Thread(target=lambda: [None for _ in out], daemon=True).start()
+    sink = log.open("a") if log is not None else None
+
+    def drain() -> None:
+        for line in out:
+            if sink is not None:
+                sink.write(f"[{proc.pid}] {line}")
+                sink.flush()
+
+    threading.Thread(target=drain, daemon=True).start()
     return proc, line.split("listening on ")[1].split()[0].rstrip("/")
 
 
@@ -241,6 +250,7 @@ def main() -> None:
         default=1,
         help="servers started on --db (more than one: PostgreSQL)",
     )
+    p.add_argument("--server-log", type=Path, help="append what the servers print to this file")
     args = p.parse_args()
     if args.url:
         out = asyncio.run(run(args, [u.rstrip("/") for u in args.url]))
@@ -253,7 +263,7 @@ def main() -> None:
         procs = []
         try:
             for _ in range(args.instances):
-                procs.append(start_server(db))
+                procs.append(start_server(db, args.server_log))
             out = asyncio.run(run(args, [url for _, url in procs]))
         finally:
             for proc, _ in procs:

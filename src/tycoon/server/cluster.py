@@ -104,6 +104,7 @@ class Cluster:
         self._scan_now = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._stop = threading.Event()
+        self._renew_lock = threading.Lock()
         self._let_go: set[str] = set()
         """Rooms let go of whose leases the next renewal releases."""
         self._renewer: threading.Thread | None = None
@@ -140,6 +141,11 @@ class Cluster:
         gone = sorted(self._let_go)
         held = await self.member.db(self.store.renew, self.id, self.lease_s, sorted(before), gone)
         self._renewed(sent, before, held, gone)
+
+    def _store_renew(self, held: list[str], gone: list[str]) -> dict[str, int]:
+        """`Store.renew`, one at a time (the renewal thread's, and one asked for now)."""
+        with self._renew_lock:
+            return self.store.renew(self.id, self.lease_s, held, gone)
 
     def _renewed(
         self, sent: float, before: dict[str, int], held: dict[str, int], gone: list[str]
@@ -236,7 +242,7 @@ class Cluster:
             before = dict(self.epochs)
             gone = sorted(self._let_go)
             try:
-                held = self.store.renew(self.id, self.lease_s, sorted(before), gone)
+                held = self._store_renew(sorted(before), gone)
             except Exception as e:  # the store is out of reach: the lease lapses locally
                 log.warning("renewing the leases failed: %s", e)
                 if self.epochs and time.monotonic() > self.valid_until + self.lease_s:

@@ -416,16 +416,22 @@ class Store:
         while this renewal was under way stays claimed)."""
         if not held and not let_go:
             return {}
+        args = {"owner": owner, "ttl": ttl, "held": held, "ids": held + (let_go or [])}
+        mine = "owner = :owner AND room_id = ANY(:ids)"
         with self.engine.begin() as c:
+            # the rows are locked first, in order; the update then sees each one as it is
+            # (one UPDATE over a locking subquery may skip rows another transaction changed)
+            c.execute(
+                text(f"SELECT room_id FROM leases WHERE {mine} ORDER BY room_id FOR UPDATE"),
+                args,
+            )
             rows = c.execute(
                 text(
                     "UPDATE leases SET expires_at = CASE WHEN room_id = ANY(:held) "
-                    f"THEN {_NOW} + :ttl ELSE 0 END WHERE room_id IN "
-                    "(SELECT room_id FROM leases WHERE owner = :owner AND "
-                    "(room_id = ANY(:held) OR room_id = ANY(:gone)) ORDER BY room_id "
-                    "FOR UPDATE) AND owner = :owner RETURNING room_id, epoch, expires_at > 0"
+                    f"THEN {_NOW} + :ttl ELSE 0 END WHERE {mine} "
+                    "RETURNING room_id, epoch, expires_at > 0"
                 ),
-                {"owner": owner, "ttl": ttl, "held": held, "gone": let_go or []},
+                args,
             ).all()
         return {r[0]: int(r[1]) for r in rows if r[2]}
 
