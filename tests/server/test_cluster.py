@@ -392,16 +392,10 @@ def test_killing_the_owner_20_times_loses_no_acknowledged_action(
 # --- a paused owner ---------------------------------------------------------------------------
 
 
-def test_a_paused_owner_s_late_commit_is_refused_by_the_fence(instances: Instances) -> None:
-    """A forced partition: the owner is stopped (SIGSTOP) between its owner check of an
-    action and the action's commit; its lease expires, the other instance takes the room;
-    then the old owner goes on (SIGCONT) and commits: the store's fence refuses the
-    commit (the client is told `not_owner`, or its connection moves with 4307), nothing
-    of it is written, and the game goes on at the new owner from the same version."""
-    out: list[str] = []
-    a = instances.start("--hold-commit", "4", output=out)
-    b = instances.start()
-    room = a.create("classic", [{"kind": "human"}] * 3)  # nobody acts but this client
+def _humans_room(a: Server) -> tuple[str, list[str], str, int]:
+    """A running classic room of three humans on `a` (nothing acts but the test's client):
+    its id, the seats' tokens, and the token and version of the seat to roll first."""
+    room = a.create("classic", [{"kind": "human"}] * 3)
     rid = room["room_id"]
     tokens = [room["token"]]
     for _ in range(2):
@@ -416,6 +410,56 @@ def test_a_paused_owner_s_late_commit_is_refused_by_the_fence(instances: Instanc
         return None
 
     token, version = _wait(to_roll, "a seat's first roll")
+    return rid, tokens, token, version
+
+
+def test_a_paused_owner_applies_nothing_once_it_wakes(instances: Instances) -> None:
+    """The owner's own lease check: an owner stopped (SIGSTOP) past its lease, whose room
+    another instance took meanwhile, applies nothing when it goes on (SIGCONT), not even
+    the action that waited for it in its socket: the action is refused (`not_owner`, or
+    the connection moves with 4307) before any commit (the fence refuses none), and the
+    room is played on at the new owner."""
+    a = instances.start()
+    b = instances.start()
+    rid, _, token, version = _humans_room(a)
+    c = _ws(a.url, rid, token)
+    assert c.recv()["type"] == "welcome"
+    proc = instances.proc(a)
+    os.kill(proc.pid, signal.SIGSTOP)
+    try:
+        c.send({"type": "action", "action": "roll", "version": version, "id": 1})
+        _wait(lambda: _owner_url(instances.db, rid) == b.url, "the other instance takes the room")
+    finally:
+        os.kill(proc.pid, signal.SIGCONT)
+    try:
+        while True:
+            msg = c.recv()
+            if msg.get("type") == "answer":
+                assert msg["ok"] is False and msg["code"] == "not_owner", msg
+                assert "fenced" not in msg  # refused by the owner's own check
+            if msg.get("type") == "error":
+                assert msg["code"] == "not_owner"
+    except ConnectionClosed as e:
+        assert e.rcvd is not None and e.rcvd.code == 4307
+    cluster = a.http.get("/api/cluster").json()
+    assert cluster["fenced"] == 0 and rid not in cluster["rooms"]
+    count = "SELECT count(*) FROM actions WHERE room_id = %s"
+    assert _sql(instances.db, count, rid) == [(version,)]
+    there = _ws(b.url, rid, token)
+    assert there.recv()["version"] == version
+    assert there.answer({"type": "action", "action": "roll", "version": version})["ok"]
+
+
+def test_a_paused_owner_s_late_commit_is_refused_by_the_fence(instances: Instances) -> None:
+    """A forced partition: the owner is stopped (SIGSTOP) between its owner check of an
+    action and the action's commit; its lease expires, the other instance takes the room;
+    then the old owner goes on (SIGCONT) and commits: the store's fence refuses the
+    commit (the client is told `not_owner`, or its connection moves with 4307), nothing
+    of it is written, and the game goes on at the new owner from the same version."""
+    out: list[str] = []
+    a = instances.start("--hold-commit", "4", output=out)
+    b = instances.start()
+    rid, tokens, token, version = _humans_room(a)
     c = _ws(a.url, rid, token)
     assert c.recv()["type"] == "welcome"
     c.send({"type": "action", "action": "roll", "version": version, "id": 1})
