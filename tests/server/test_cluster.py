@@ -38,16 +38,33 @@ class Instances:
         self.db = db
         self.live: list[tuple[subprocess.Popen[str], Server]] = []
         self.all: list[subprocess.Popen[str]] = []
+        self.threads: list[threading.Thread] = []
         self.lock = threading.Lock()
+        self.closed = False
 
     def start(self, *extra: str, output: list[str] | None = None) -> Server:
         args = ("--lease", LEASE, "--grace", "600", *extra)
         proc, srv = spawn_server(self.db, *args, output=output)
         srv.http = httpx.Client(base_url=srv.url, timeout=20, follow_redirects=True)
         with self.lock:
-            self.live.append((proc, srv))
             self.all.append(proc)
+            if self.closed:  # started in a thread after the test ended: not left running
+                with_suppress_kill(proc)
+                raise RuntimeError("the test is over")
+            self.live.append((proc, srv))
         return srv
+
+    def start_later(self) -> threading.Thread:
+        """`start` in a thread (the test goes on meanwhile); joined at the end."""
+
+        def run() -> None:
+            with contextlib.suppress(RuntimeError):  # the test ended first
+                self.start()
+
+        t = threading.Thread(target=run, daemon=True)
+        t.start()
+        self.threads.append(t)
+        return t
 
     def proc(self, srv: Server) -> subprocess.Popen[str]:
         return next(p for p, s in self.live if s is srv)
@@ -71,6 +88,10 @@ class Instances:
             return [s for _, s in self.live]
 
     def stop(self) -> None:
+        with self.lock:
+            self.closed = True
+        for t in self.threads:  # a server still starting is killed as it comes up
+            t.join(120)
         for p in self.all:
             if p.poll() is None:
                 with_suppress_kill(p)
@@ -344,9 +365,7 @@ def test_killing_the_owner_20_times_loses_no_acknowledged_action(
         assert owner is not None
         instances.kill(owner)
         killed = time.monotonic()
-        spawn = threading.Thread(target=instances.start, daemon=True)  # three again
-        spawn.start()
-        spawns.append(spawn)
+        spawns.append(instances.start_later())  # three again
         one_ack()  # served by the new owner
         takeovers.append(time.monotonic() - killed)
         assert _owner_url(instances.db, rid) != owner
