@@ -126,6 +126,7 @@ class Client:
 def start_thread_server(config: Config) -> tuple[Server, Callable[[], None]]:
     sock = bind("127.0.0.1", 0)
     port = sock.getsockname()[1]
+    config.advertise = config.advertise or f"http://127.0.0.1:{port}"
     app = create_app(config)
     server = uvicorn.Server(uvicorn_config(app, config))
     t = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -313,12 +314,16 @@ def db_url(request: pytest.FixtureRequest, tmp_dir: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield str(tmp_dir / "store.db")
         return
+    yield new_database(request.getfixturevalue("postgres_url"))
+
+
+def new_database(base: str) -> str:
+    """A new empty database on the PostgreSQL server of `base`; its URL."""
     import uuid
 
     import psycopg
 
-    base: str = request.getfixturevalue("postgres_url")
     name = "t_" + uuid.uuid4().hex[:12]
     with psycopg.connect(base, autocommit=True) as c:
         c.execute(f"CREATE DATABASE {name}")
-    yield base.rsplit("/", 1)[0] + "/" + name
+    return base.rsplit("/", 1)[0] + "/" + name

@@ -44,6 +44,7 @@ _STATUS = {
     "no_free_seat": 409,
     "full": 503,
     "too_many_rooms": 429,
+    "not_owner": 503,
 }
 _HTTP_CODES = {
     400: "bad_json",
@@ -210,11 +211,23 @@ def create_app(config: Config | None = None) -> FastAPI:
         )
 
     @app.exception_handler(Refused)
-    async def _refused(_req: Request, e: Refused) -> JSONResponse:
+    async def _refused(req: Request, e: Refused) -> JSONResponse:
         extra = dict(e.extra)
         status = int(extra.pop("status", _STATUS.get(e.code, 400)))
+        headers = None
+        if e.code == "not_owner":  # another instance owns the room: the same request there
+            extra.pop("fenced", None)
+            owner = extra.get("owner")
+            if owner:
+                status = 307
+                query = f"?{req.url.query}" if req.url.query else ""
+                headers = {"Location": f"{owner}{req.url.path}{query}"}
+            else:  # no owner known yet (a takeover is under way): ask again
+                status, headers = 503, {"Retry-After": "1"}
         return JSONResponse(
-            {"ok": False, "code": e.code, "message": e.message, **extra}, status_code=status
+            {"ok": False, "code": e.code, "message": e.message, **extra},
+            status_code=status,
+            headers=headers,
         )
 
     @app.exception_handler(RequestValidationError)
@@ -231,10 +244,12 @@ def create_app(config: Config | None = None) -> FastAPI:
             status_code=400,
         )
 
-    def host_room(room_id: str, authorization: str | None) -> Room:
-        room = mgr().get(room_id, None, _bearer(authorization))
+    async def host_room(room_id: str, authorization: str | None) -> Room:
+        """The room, for its host only, on its owner only (it changes)."""
+        room = await mgr().room(room_id, None, _bearer(authorization))
         if not room.is_host(_bearer(authorization)):
             raise Refused("forbidden", "only the host may do this")
+        await mgr().ensure_owner(room_id)
         return room
 
     # --- editions ------------------------------------------------------------------------
@@ -311,20 +326,34 @@ def create_app(config: Config | None = None) -> FastAPI:
 
     @app.get("/api/rooms")
     async def list_rooms() -> list[dict[str, Any]]:
-        return [
-            {k: r[k] for k in ("room_id", "name", "edition", "status", "seats", "created_at")}
-            for r in (room.describe() for room in mgr().rooms.values() if room.settings["public"])
-        ]
+        """The public rooms of every instance (the others' as their notifications tell)."""
+        return mgr().lobby_rooms()
+
+    @app.get("/api/cluster")
+    async def cluster() -> dict[str, Any]:
+        """This instance: its id and address, the rooms it owns, the rooms it took over
+        and the commits its store refused (fenced); `instance` None on SQLite."""
+        m = mgr()
+        cl = m.cluster
+        return {
+            "instance": cl.id if cl else None,
+            "url": cl.url if cl else None,
+            "lease_s": cfg.lease_s if cl else None,
+            "rooms": sorted(m.rooms),
+            "taken": cl.taken if cl else 0,
+            "fenced": cl.fenced if cl else 0,
+        }
 
     @app.get("/api/rooms/{room_id}")
     async def get_room(
         room_id: str, invite: Invite = None, authorization: Auth = None
     ) -> dict[str, Any]:
-        return mgr().get(room_id, invite, _bearer(authorization)).describe()
+        return (await mgr().room(room_id, invite, _bearer(authorization))).describe()
 
     @app.post("/api/rooms/{room_id}/join")
     async def join(room_id: str, body: JoinBody) -> dict[str, Any]:
-        room = mgr().get(room_id, body.invite)
+        room = await mgr().room(room_id, body.invite)
+        await mgr().ensure_owner(room_id)
         name = checked_name("name", body.name, blank_ok=True)
         if room.status == "finished":
             raise Refused("not_open", "the game is over")
@@ -345,7 +374,7 @@ def create_app(config: Config | None = None) -> FastAPI:
 
     @app.post("/api/rooms/{room_id}/start")
     async def start(room_id: str, authorization: Auth = None) -> dict[str, Any]:
-        room = host_room(room_id, authorization)
+        room = await host_room(room_id, authorization)
         async with room.lock:
             if room.status != "open":
                 raise Refused("not_open", "the game has started already")
@@ -359,7 +388,7 @@ def create_app(config: Config | None = None) -> FastAPI:
     async def settings(
         room_id: str, body: RoomSettings, authorization: Auth = None
     ) -> dict[str, Any]:
-        room = host_room(room_id, authorization)
+        room = await host_room(room_id, authorization)
         if room.status != "open":
             raise Refused("not_open", "settings change only before the start")
         raw = body.model_dump(exclude_unset=True)
@@ -383,7 +412,7 @@ def create_app(config: Config | None = None) -> FastAPI:
     async def change_seat(
         room_id: str, seat: int, body: SeatChange, authorization: Auth = None
     ) -> dict[str, Any]:
-        room = host_room(room_id, authorization)
+        room = await host_room(room_id, authorization)
         if not 0 <= seat < len(room.seats):
             raise Refused("bad_field", f"no seat {seat}", field="seat")
         if body.kind not in ("bot", "human"):
@@ -411,7 +440,7 @@ def create_app(config: Config | None = None) -> FastAPI:
 
     @app.post("/api/rooms/{room_id}/kick")
     async def kick(room_id: str, body: KickBody, authorization: Auth = None) -> dict[str, Any]:
-        room = host_room(room_id, authorization)
+        room = await host_room(room_id, authorization)
         if not 0 <= body.seat < len(room.seats) or room.seats[body.seat].kind != "human":
             raise Refused("bad_field", f"seat {body.seat} is not a human seat", field="seat")
         async with room.lock:
@@ -423,10 +452,11 @@ def create_app(config: Config | None = None) -> FastAPI:
 
     @app.post("/api/rooms/{room_id}/leave")
     async def leave(room_id: str, authorization: Auth = None) -> dict[str, Any]:
-        room = mgr().get(room_id, None, _bearer(authorization))
+        room = await mgr().room(room_id, None, _bearer(authorization))
         seat = room.seat_of(_bearer(authorization))
         if seat is None:
             raise Refused("bad_token", "no seat holds this token")
+        await mgr().ensure_owner(room_id)
         async with room.lock:
             room.free_seat(seat)
             room.save()
@@ -439,7 +469,7 @@ def create_app(config: Config | None = None) -> FastAPI:
         room_id: str, invite: Invite = None, authorization: Auth = None
     ) -> dict[str, Any]:
         token = _bearer(authorization)
-        room = mgr().get(room_id, invite, token)
+        room = await mgr().room(room_id, invite, token)
         seat = room.seat_of(token)
         if token and seat is None and not room.is_host(token):
             raise Refused("bad_token", "no seat holds this token")
@@ -455,9 +485,12 @@ def create_app(config: Config | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         token = _bearer(authorization)
         m = mgr()
-        if room_id in m.rooms:
-            room = m.get(room_id, invite, token)
-        else:  # an expired finished room: its record is kept in the store
+        try:
+            room = await m.room(room_id, invite, token)
+        except Refused as e:
+            if e.code != "no_room":
+                raise
+            # an expired finished room: its record is kept in the store
             room = await asyncio.get_running_loop().run_in_executor(
                 replays, m.archived, room_id, invite, token
             )
@@ -475,7 +508,7 @@ def create_app(config: Config | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         """A finished game's public views from version `start` on, with each step's events
         (rebuilt in a worker thread: a long page does not hold up the other rooms)."""
-        room = mgr().get(room_id, invite, _bearer(authorization))
+        room = await mgr().room(room_id, invite, _bearer(authorization))
         if room.status != "finished" or room.st is None:
             raise Refused("not_finished", "the replay is available once the game is over")
         if start > room.version:
@@ -522,10 +555,20 @@ def create_app(config: Config | None = None) -> FastAPI:
         if not origin_ok(ws):
             await ws.close(code=1008, reason="origin not allowed")
             return
-        room = mgr().rooms.get(room_id)
+        room: Room | None = None
+        owner = None
+        try:
+            room = await mgr().find(room_id)
+        except Refused as e:
+            owner = e.extra.get("owner")
         seat = room.seat_of(token) if room is not None else None
         await ws.accept()
         refusal = None
+        if owner is not None:  # another instance owns the room (docs/protocol.md)
+            msg = {"type": "error", "code": "not_owner", "owner": owner}
+            await ws.send_text(json.dumps(msg))
+            await ws.close(code=4307)
+            return
         if room is None:
             refusal = ("no_room", 4404)
         elif token and seat is None:
@@ -652,8 +695,9 @@ class _Writer:
                 msg = await self.conn.queue.get()
                 if msg is None:
                     self.closed = True
-                    await self.ws.close(code=4403)
-                    self.conn.kill(4403, "seat taken back")
+                    code = self.conn.close_code
+                    await self.ws.close(code=code)
+                    self.conn.kill(code, "room moved" if code == 4307 else "seat taken back")
                     return
                 self.conn.sent(msg)
                 await self.ws.send_text(msg)

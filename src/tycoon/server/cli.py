@@ -64,6 +64,21 @@ def register(app: typer.Typer) -> None:
                 "for tests and demonstrations).",
             ),
         ] = None,
+        advertise: Annotated[
+            str | None,
+            typer.Option(
+                help="The address other instances send this one's clients to "
+                "(default: the address it listens on)."
+            ),
+        ] = None,
+        lease: Annotated[
+            float,
+            typer.Option(
+                min=0.5, help="PostgreSQL: seconds a room's lease lasts (takeover after it)."
+            ),
+        ] = 3.0,
+        max_conns: Annotated[int, typer.Option(min=1, help="Open connections at most.")] = 2000,
+        hold_commit: Annotated[float, typer.Option(min=0.0, hidden=True)] = 0.0,
     ) -> None:
         """Run the game server (HTTP + WebSocket; protocol: docs/protocol.md)."""
         from tycoon.server.config import Config
@@ -85,6 +100,10 @@ def register(app: typer.Typer) -> None:
                     open_ttl_s=open_ttl,
                     finished_ttl_s=finished_ttl,
                     sweep_s=min(30.0, open_ttl / 4, finished_ttl / 4),
+                    advertise=advertise.rstrip("/") if advertise else None,
+                    lease_s=lease,
+                    max_conns=max_conns,
+                    hold_commit_s=hold_commit,
                 ),
                 host,
                 port,

@@ -48,3 +48,14 @@ class Config:
     record stays in the store (`GET /api/rooms/{id}/record` still answers)."""
     sweep_s: float = 30.0
     """How often rooms are checked for expiry."""
+    advertise: str | None = None
+    """The address other instances send this instance's clients to (`not_owner`), e.g.
+    http://10.0.0.5:8000 or https://game.example/i/a behind a reverse proxy; `tycoon serve`
+    defaults it to the address it listens on."""
+    lease_s: float = 3.0
+    """PostgreSQL: seconds a room's lease lasts unless its owner renews it (renewed every
+    quarter of it); another instance takes the room after it expires."""
+    hold_commit_s: float = 0.0
+    """Tests only: pause this long between the owner check of a player's action (not a
+    chance outcome) and its commit (a stand-in for an instance paused at the worst moment;
+    the fence must refuse it)."""

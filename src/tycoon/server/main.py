@@ -43,6 +43,8 @@ def serve(config: Config, host: str = "127.0.0.1", port: int = 8000) -> None:
     sock = bind(host, port)
     actual = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
+    if config.advertise is None:  # where the other instances send this one's clients
+        config.advertise = f"http://{shown}:{actual}"
     app = create_app(config)
     _raise_file_limit()
     server = uvicorn.Server(uvicorn_config(app, config))

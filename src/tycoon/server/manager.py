@@ -1,5 +1,9 @@
 """The rooms of a server: creating, listing, joining and restoring them, and the settings
-a room is created with (validated by the engine, its error text returned)."""
+a room is created with (validated by the engine, its error text returned).
+
+On PostgreSQL the server is one instance of a cluster (`tycoon.server.cluster`): it holds
+the rooms it owns, knows the others' rooms from their notifications (the lobby), and answers
+a request for a room another instance owns with a redirect to it (`Refused` `not_owner`)."""
 
 from __future__ import annotations
 
@@ -16,10 +20,11 @@ from tycoon.editions.registry import find_edition
 from tycoon.engine.errors import TycoonError
 from tycoon.records.record import MAX_NAME, valid_name
 from tycoon.server import fair
+from tycoon.server.cluster import Cluster
 from tycoon.server.config import Config
 from tycoon.server.levels import bot_name
 from tycoon.server.room import Refused, Room, Seat, new_token, token_hash
-from tycoon.server.store import Store
+from tycoon.server.store import Fence, Store
 
 T = TypeVar("T")
 log = logging.getLogger("tycoon.server")
@@ -28,6 +33,8 @@ MAX_ROOMS = 5000
 """Rooms a server holds at most (open, running and finished)."""
 ROOM_NAME = 80
 """The longest room name."""
+LOBBY_KEYS = ("room_id", "name", "edition", "status", "seats", "created_at")
+"""What the lobby (`GET /api/rooms`) shows of a room."""
 
 
 def _validation(field: str, message: str) -> Refused:
@@ -76,6 +83,12 @@ class Manager:
         self._dealt = 0
         """Games started by this process (`deal_seed` with `Config.seed`)."""
         self._sweeper: asyncio.Task[None] | None = None
+        self.cluster: Cluster | None = None
+        """PostgreSQL: this instance's leases (None: SQLite, the only instance)."""
+        if not self.store.is_sqlite:
+            self.cluster = Cluster(self, config.advertise or "", config.lease_s)
+        self.remote: dict[str, dict[str, Any]] = {}
+        """The other instances' rooms as the lobby shows them (with `public`)."""
 
     def deal_seed(self) -> tuple[int, str]:
         """The seed and nonce of the next game started: secret ones (`fair.new_seed`), or
@@ -89,6 +102,9 @@ class Manager:
     async def log_step(self, room_id: str, idx: int, seat: int, action: str) -> None:
         """Commit one step of a room's log; return once it is committed. The steps of rooms
         that act in the same turn of the event loop share one transaction (group commit)."""
+        if self.config.hold_commit_s and seat >= 0:  # tests: a player's action waits here
+            print(f"holding the commit of room {room_id} step {idx}", flush=True)
+            await asyncio.sleep(self.config.hold_commit_s)
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         self._steps.append(((room_id, idx, seat, action), done))
@@ -98,16 +114,148 @@ class Manager:
 
     async def _commit_steps(self) -> None:
         batch, self._steps = self._steps, []
+        cl = self.cluster
+        fences = {step[0]: cl.fence(step[0]) for step, _ in batch} if cl else None
         try:
-            await self.db(self.store.append, [step for step, _ in batch])
+            steps = [step for step, _ in batch]
+            if fences is None:
+                await self.db(self.store.append, steps)
+                lost: set[str] = set()
+            else:
+                lost = await self.db(self.store.append, steps, fences)
         except Exception as e:  # every room of the batch keeps its state from before
             for _, done in batch:
                 if not done.done():
                     done.set_exception(e)
             return
-        for _, done in batch:
-            if not done.done():
+        for step, done in batch:
+            if done.done():
+                continue
+            if step[0] in lost:  # another instance took the room: nothing was written
+                done.set_exception(
+                    Refused("not_owner", "another instance owns this room now", fenced=True)
+                )
+            else:
                 done.set_result(None)
+        if cl is not None and fences is not None and lost:
+            cl.fenced += sum(step[0] in lost for step, _ in batch)
+            for room_id in lost:
+                if cl.epochs.get(room_id) == fences[room_id][1]:
+                    cl.drop(room_id)
+
+    # --- the cluster (PostgreSQL) -------------------------------------------------------------
+
+    def fence(self, room_id: str) -> Fence | None:
+        """The fence of the room's writes (None: SQLite, nothing to fence)."""
+        return None if self.cluster is None else self.cluster.fence(room_id)
+
+    async def ensure_owner(self, room_id: str) -> None:
+        """Refused `not_owner` unless this instance may apply actions to the room now (its
+        lease is current; `Cluster.ensure`)."""
+        if self.cluster is not None and not await self.cluster.ensure(room_id):
+            raise Refused("not_owner", "this instance does not own the room now; reconnect")
+
+    def changed(self, room_id: str) -> None:
+        """The room's lobby summary changed (published to the other instances)."""
+        if self.cluster is not None and room_id in self.cluster.epochs:
+            self.cluster.dirty.add(room_id)
+
+    async def find(self, room_id: str) -> Room:
+        """A room held here, taken here if no live lease holds it, or Refused `not_owner`
+        with the owner's address (or `no_room`)."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        cl = self.cluster
+        if cl is None:
+            raise Refused("no_room", f"no room '{room_id}'", status=404)
+        for _ in range(2):  # a take may race another instance's: then it is that one's
+            where = await self.db(self.store.locate, room_id)
+            if where is not None and where[2] and where[0] != cl.id:
+                raise Refused(
+                    "not_owner", "another instance owns this room", owner=where[1], status=307
+                )
+            if await cl.take(room_id) and room_id in self.rooms:
+                return self.rooms[room_id]
+            if where is None:
+                break
+        raise Refused("no_room", f"no room '{room_id}'", status=404)
+
+    async def room(self, room_id: str, invite: str | None = None, token: str | None = None) -> Room:
+        """`find`, then the access check of `get`."""
+        room = await self.find(room_id)
+        room.check_access(invite, token)
+        return room
+
+    async def adopt(self, room_id: str) -> bool:
+        """Restore a room this instance has just taken and run it (`Cluster.take`)."""
+        row = await self.db(self.store.load_room, room_id)
+        if row is None or row[2] == "expired":
+            return False
+        room = self._room(*row)
+        if room.status in ("running", "finished"):
+            await self.db(room.restore)
+        self.remote.pop(room_id, None)
+        self.rooms[room_id] = room
+        if room.status == "running":
+            room._setup_running()
+            room.ensure_task()
+        return True
+
+    def lose(self, room_id: str) -> None:
+        """Another instance owns the room now: its task stops and its clients are sent to
+        the new owner (`Room.let_go`)."""
+        room = self.rooms.pop(room_id, None)
+        if room is None:
+            return
+        room.let_go()
+        asyncio.get_running_loop().create_task(self._send_away(room))
+
+    async def _send_away(self, room: Room) -> None:
+        owner = None
+        with contextlib.suppress(Exception):
+            where = await self.db(self.store.locate, room.room_id)
+            if where is not None and where[2]:
+                owner = where[1]
+        room.move_conns(owner)
+
+    def summary(self, room_id: str) -> dict[str, Any] | None:
+        room = self.rooms.get(room_id)
+        if room is None:
+            return None
+        d = room.describe()
+        return {**{k: d[k] for k in LOBBY_KEYS}, "public": d["public"]}
+
+    def lobby(self, room_id: str, owner: str, summary: dict[str, Any] | None) -> None:
+        if room_id in self.rooms:
+            return
+        if summary is None:
+            self.remote.pop(room_id, None)
+        else:
+            self.remote[room_id] = summary
+
+    def reload_lobby(self, room_ids: list[str] | None = None) -> None:
+        if room_ids is None:
+            rows = self.store.load_rooms()
+            self.remote = {}
+        else:
+            rows = [r for r in map(self.store.load_room, room_ids) if r is not None]
+        for row in rows:
+            room_id, _, status, _ = row
+            if room_id in self.rooms:
+                continue
+            if status == "expired":
+                self.remote.pop(room_id, None)
+                continue
+            d = self._room(*row).describe()
+            self.remote[room_id] = {**{k: d[k] for k in LOBBY_KEYS}, "public": d["public"]}
+
+    def lobby_rooms(self) -> list[dict[str, Any]]:
+        """The public rooms of every instance, as `GET /api/rooms` lists them."""
+        mine = [self.summary(r) for r in self.rooms]
+        every = [s for s in mine if s is not None] + list(self.remote.values())
+        every.sort(key=lambda s: s["created_at"])
+        return [{k: s[k] for k in LOBBY_KEYS} for s in every if s["public"]]
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store call: inline for SQLite (one writer), in a thread for PostgreSQL."""
@@ -223,6 +371,13 @@ class Manager:
             self, room_id, cfg, seats, token_hash(host), secrets.token_urlsafe(9), time.time()
         )
         room.creator = address
+        if self.cluster is not None:  # this instance owns the rooms it creates
+            epoch = self.store.claim(
+                room_id, self.cluster.id, self.cluster.url, self.config.lease_s
+            )
+            if epoch is None:
+                raise Refused("full", "could not own the new room; try again", status=503)
+            self.cluster.claimed(room_id, epoch)
         seat, token = None, None
         humans = [i for i, s in enumerate(seats) if s.kind == "human"]
         if humans:
@@ -303,22 +458,40 @@ class Manager:
             for room in self.expire():
                 try:
                     data = room.to_data()
+                    fence = self.fence(room.room_id)
                     await self.db(
-                        self.store.save_room, room.room_id, "expired", data, room.created_at
+                        self.store.save_room, room.room_id, "expired", data, room.created_at, fence
                     )
+                    if self.cluster is not None:  # the room left memory: no owner any more
+                        await self.db(self.store.forget, self.cluster.id, [room.room_id])
+                        self.cluster.epochs.pop(room.room_id, None)
+                        self.cluster.dirty.add(room.room_id)
                 except Exception:  # restored at the next start, and expired again then
                     log.exception("room %s: marking it expired failed", room.room_id)
 
     def restore(self) -> None:
         """Every stored room and game, exactly as it was (item 8); expired rooms stay in
-        the store only."""
+        the store only. An instance of a cluster restores the rooms no live lease holds
+        (it takes them), and knows the others' rooms as its lobby."""
+        mine = None
+        if self.cluster is not None:
+            mine = {room_id for room_id, _ in self.cluster.take_all_now()}
+            self.reload_lobby()
         for room_id, created, status, data in self.store.load_rooms():
-            if status == "expired":
+            if status == "expired" or (mine is not None and room_id not in mine):
                 continue
             room = self._room(room_id, created, status, data)
             if status in ("running", "finished"):
                 room.restore()
             self.rooms[room_id] = room
+            self.remote.pop(room_id, None)
+            if self.cluster is not None:
+                self.cluster.dirty.add(room_id)
+        gone = sorted(mine - set(self.rooms)) if mine is not None else []
+        if self.cluster is not None and gone:  # taken, but expired meanwhile
+            self.store.forget(self.cluster.id, gone)
+            for room_id in gone:
+                self.cluster.epochs.pop(room_id, None)
 
     def start_tasks(self) -> None:
         for room in self.rooms.values():
@@ -326,6 +499,8 @@ class Manager:
                 room._setup_running()
                 room.ensure_task()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        if self.cluster is not None:
+            self.cluster.start()
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -337,4 +512,6 @@ class Manager:
             if room.task is not None:
                 with contextlib.suppress(BaseException):
                     await room.task
+        if self.cluster is not None:
+            await self.cluster.close()
         self.store.close()

@@ -36,10 +36,11 @@ from tycoon.records.view import public_view, seat_part
 from tycoon.server import fair
 from tycoon.server.clock import Clock, safe_default
 from tycoon.server.levels import TAKEOVER_LEVEL, bot_for
+from tycoon.server.store import Fenced
 from tycoon.sim.driver import LazyLegal, in_window
 
 if TYPE_CHECKING:
-    from tycoon.server.store import Store
+    from tycoon.server.store import Fence, Store
 
 T = TypeVar("T")
 
@@ -59,6 +60,18 @@ class RoomHost(Protocol):
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store call (in a thread where the store is not SQLite)."""
+        ...
+
+    def fence(self, room_id: str) -> Fence | None:
+        """The fence of the room's writes: this instance's lease (None: not fenced)."""
+        ...
+
+    async def ensure_owner(self, room_id: str) -> None:
+        """Refused `not_owner` unless this instance may apply actions to the room now."""
+        ...
+
+    def changed(self, room_id: str) -> None:
+        """The room's lobby summary changed."""
         ...
 
 
@@ -160,6 +173,8 @@ class Conn:
         """Called once by `kill` (the WebSocket handler ends the connection)."""
         self.busy = False
         """A message of this connection is being answered (it may be committing)."""
+        self.close_code = 4403
+        """The close code after a None in the queue (4307: the room moved)."""
 
     def send(self, msg: dict[str, Any] | str | None) -> None:
         """Queue a message, as data or already encoded (None: close the connection after
@@ -278,7 +293,9 @@ class Room:
 
     def save(self) -> None:
         self.touched = time.time()
-        self.mgr.store.save_room(self.room_id, self.status, self.to_data(), self.created_at)
+        fence = self.mgr.fence(self.room_id)
+        self.mgr.store.save_room(self.room_id, self.status, self.to_data(), self.created_at, fence)
+        self.mgr.changed(self.room_id)
 
     @property
     def version(self) -> int:
@@ -405,6 +422,7 @@ class Room:
 
     def broadcast_presence(self) -> None:
         self.broadcast({"type": "presence", "seats": self.presence()})
+        self.mgr.changed(self.room_id)
 
     def broadcast_views(self, kind: str, events: list[dict[str, Any]] | None = None) -> None:
         """Each connection gets its own seat's view (spectators the public one). The public
@@ -539,6 +557,34 @@ class Room:
             self._clock_update(None)
             self.wake.set()
 
+    def let_go(self) -> None:
+        """Another instance owns the room now: its task and timers stop here."""
+        if self.task is not None:
+            self.task.cancel()
+        for s in self.seats:
+            if s.grace is not None:
+                s.grace.cancel()
+                s.grace = None
+        self.wake.set()
+
+    def move_conns(self, owner: str | None) -> None:
+        """Send every connection to the room's new owner: an `error` `not_owner` with its
+        address (None: not known yet), then close code 4307 (docs/protocol.md)."""
+        msg = {
+            "type": "error",
+            "code": "not_owner",
+            "message": "the room moved to another instance; connect again",
+            "owner": owner,
+        }
+        loop = asyncio.get_running_loop()
+        for c in list(self.conns):
+            self.conns.discard(c)
+            c.revoked = True
+            c.close_code = 4307
+            c.send(msg)
+            c.send(None)
+            loop.call_later(KICK_GRACE_S, c.kill, 4307, "room moved")
+
     # --- the game --------------------------------------------------------------------------
 
     def start(self) -> None:
@@ -557,6 +603,7 @@ class Room:
             self.seed,
             self.nonce,
             self.commitment,
+            self.mgr.fence(self.room_id),
         )
         self.st = st
         self.status = "running"
@@ -619,6 +666,7 @@ class Room:
         """Apply one action, commit it, then tell everyone (call under the lock). A failed
         commit changes nothing."""
         assert self.st is not None
+        await self.mgr.ensure_owner(self.room_id)  # Refused not_owner: nothing changed
         # the action is applied to a copy, which becomes the room's state once committed:
         # until then every reader (views, welcome, sync) sees the committed state only
         st = clone(self.st)
@@ -639,9 +687,17 @@ class Room:
     async def _snapshot(self) -> None:
         assert self.st is not None
         extra = {"bank": self.clock.bank[:]} if self.clock is not None else {}
-        await self.mgr.db(
-            self.mgr.store.save_snapshot, self.room_id, self.version, to_json(self.st), extra
-        )
+        try:
+            await self.mgr.db(
+                self.mgr.store.save_snapshot,
+                self.room_id,
+                self.version,
+                to_json(self.st),
+                extra,
+                self.mgr.fence(self.room_id),
+            )
+        except Fenced:  # another instance owns the room now; a snapshot only saves time
+            log.warning("room %s: snapshot %d refused (not the owner)", self.room_id, self.version)
 
     async def _finish(self) -> None:
         """The game is over: the seed is revealed (item 9)."""
@@ -652,7 +708,7 @@ class Room:
             self.clock.update(None, None)
         self.final_sha256 = fair.final_digest(to_json(self.st))
         await self._snapshot()
-        await self.mgr.db(self.mgr.store.finish_game, self.room_id)
+        await self.mgr.db(self.mgr.store.finish_game, self.room_id, self.mgr.fence(self.room_id))
         await self.mgr.db(self.save)
         self.broadcast_room()
 
@@ -714,6 +770,10 @@ class Room:
             self.wake.clear()
             try:
                 acted = await self._auto()
+            except Refused:  # not the owner now: the lease is renewed, or the room moves
+                acted = False
+                await asyncio.sleep(0.5)
+                continue
             except Exception:  # a fault must not stall the room: log it and go on waiting
                 log.exception("room %s: automatic play failed", self.room_id)
                 acted = False

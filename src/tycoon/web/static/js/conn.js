@@ -14,6 +14,8 @@ export class Connection {
     this.waiting = new Map();
     this.closed = false;
     this.retry = 0;
+    this.owner = null; // the instance that owns the room, when another one said so (4307)
+    this.hops = 0; // redirects followed since the last welcome
     this.open();
   }
 
@@ -23,7 +25,9 @@ export class Connection {
     if (this.token) q.set("token", this.token);
     if (this.invite) q.set("invite", this.invite);
     const qs = q.toString() ? `?${q}` : "";
-    return `${proto}//${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}${qs}`;
+    const path = `/ws/rooms/${encodeURIComponent(this.roomId)}${qs}`;
+    if (this.owner) return this.owner.replace(/^http/, "ws") + path; // http→ws, https→wss
+    return `${proto}//${location.host}${path}`;
   }
 
   open() {
@@ -47,6 +51,12 @@ export class Connection {
         return;
       }
       this.h.status && this.h.status("reconnecting");
+      if (e.code === 4307 && this.owner && this.hops++ < 3) {
+        // another instance owns the room: straight there (docs/protocol.md, several instances)
+        this.timer = window.setTimeout(() => this.open(), 0);
+        return;
+      }
+      this.owner = null; // lost: through this page's own address again, which finds the owner
       const delay = Math.min(5000, 300 * 2 ** this.retry++);
       this.timer = window.setTimeout(() => this.open(), delay);
     };
@@ -56,6 +66,7 @@ export class Connection {
   onMessage(msg) {
     switch (msg.type) {
       case "welcome":
+        this.hops = 0;
         this.version = msg.version;
         this.h.welcome(msg);
         break;
@@ -81,6 +92,9 @@ export class Connection {
       case "presence": this.h.presence && this.h.presence(msg); break;
       case "chat": this.h.chat && this.h.chat(msg); break;
       case "room": this.h.room && this.h.room(msg); break;
+      case "error":
+        if (msg.code === "not_owner") this.owner = msg.owner || null;
+        break;
       default: break;
     }
   }
