@@ -6,7 +6,7 @@ the game's 64-bit seed and the nonce 128 random bits (hex), both revealed when t
 over. Anyone can then check the commitment and replay the record: the dice and the deck
 order follow from the seed alone, and `tycoon verify RECORD` checks every chance outcome
 of the record against the one the seed's own generator gives at that step (the server
-deals each one with `engine.api.sample_chance`, which is that generator's next draw).
+deals each one with `tycoon.api.sample_chance`, which is that generator's next draw).
 """
 
 from __future__ import annotations
