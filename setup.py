@@ -16,13 +16,15 @@ compiled module is used only while that list holds, so an edited source never ru
 stale compiled module (an editable install puts the extensions beside the sources).
 
 Compiled: the engine state and notation, the rules, the sim driver, the bots other than the
-search bot, and the editions (the base, the board, and each edition's package with its hooks),
+search bots, and the editions (the base, the board, and each edition's package with its hooks),
 into one shared library (`tycoon_core__mypyc`, beside the package) and a small extension per
 module. Left as Python:
 - `engine/api.py` and `engine/bounds.py`, the boundary: they judge values of any type from
   outside (a seat of "0", a bid of 1.5) before compiled code, which checks declared types
   and would raise TypeError, ever sees them;
 - `bots/search.py`: its rollouts run compiled code, and its hooks stay patchable;
+  `bots/learned.py` subclasses it (a compiled class cannot extend a Python one), and its hot
+  path, the features of a leaf, is compiled in `bots/valuation.py`;
 - the options (`editions/options.py`, each edition's `options.py`): frozen dataclasses
   built and validated by `dataclasses` machinery, read rarely;
 - the other package `__init__` files (their lazy `__getattr__` exports crash compiled), and
@@ -57,7 +59,7 @@ COMPILED = [
     "editions/board.py",
     "editions/*/*.py",
 ]
-INTERPRETED = {"engine/api.py", "engine/bounds.py", "bots/search.py"}
+INTERPRETED = {"engine/api.py", "engine/bounds.py", "bots/search.py", "bots/learned.py"}
 
 
 def compiled_modules(package: Path = PACKAGE) -> list[str]:
