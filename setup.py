@@ -16,7 +16,7 @@ compiled module is used only while that list holds, so an edited source never ru
 stale compiled module (an editable install puts the extensions beside the sources).
 
 Compiled: the ground (`engine/`: state and edition hooks, notation, board schema, frames),
-the rules, the bots other than the search bot and the analysis tools' bots, the sim driver,
+the rules, the bots other than the search bots and the analysis tools' bots, the sim driver,
 and the editions (the base and each edition's package with its hooks), into one shared
 library (`tycoon_core__mypyc`, beside the package) and a small extension per module. Left as
 Python:
@@ -24,6 +24,8 @@ Python:
   outside (a seat of "0", a bid of 1.5) before compiled code, which checks declared types
   and would raise TypeError, ever sees them;
 - `bots/search.py`: its rollouts run compiled code, and its hooks stay patchable;
+  `bots/learned.py` subclasses it (a compiled class cannot extend a Python one), and its hot
+  path, the features of a leaf, is compiled in `bots/valuation.py`;
 - `bots/mover.py`, `bots/policy.py`: the analysis tools' movement bots, off the hot path;
 - the options (`editions/options.py`, each edition's `options.py`): frozen dataclasses
   built and validated by `dataclasses` machinery, read rarely;
@@ -58,7 +60,13 @@ COMPILED = [
     "editions/base.py",
     "editions/*/*.py",
 ]
-INTERPRETED = {"engine/bounds.py", "bots/search.py", "bots/mover.py", "bots/policy.py"}
+INTERPRETED = {
+    "engine/bounds.py",
+    "bots/search.py",
+    "bots/learned.py",
+    "bots/mover.py",
+    "bots/policy.py",
+}
 
 
 def compiled_modules(package: Path = PACKAGE) -> list[str]:

@@ -21,9 +21,10 @@ __all__ = [
 ]
 
 
-LEVELS: Final = ("random", "basic", "strong")
-"""The bot levels, weakest first: uniform over the legal actions; the trading rule-of-thumb
-player; the search bot (Monte Carlo tree search with `basic` rollouts)."""
+LEVELS: Final = ("random", "basic", "strong", "learned")
+"""The bot levels: uniform over the legal actions; the trading rule-of-thumb player; the
+search bot (Monte Carlo tree search with `basic` rollouts); the value network trained by
+self-play for each edition (`tycoon.bots.learned`, numpy only, no search)."""
 ALIASES: Final = {"heuristic": "basic", "search": "strong", "mcts": "strong"}
 """Old and alternative names of the levels."""
 
@@ -59,21 +60,28 @@ def shown_name(name: str) -> str:
 def make_bot(name: str, seed: int) -> Bot:
     """A bot by level (`random`, `basic`, `strong`) or alias (`heuristic`), with its own
     generator seeded by `seed`. `strong:MS` (or `strong:Ni`) sets the search budget per
-    decision in milliseconds (or iterations)."""
+    decision in milliseconds (or iterations); `learned:PATH` plays the weights file PATH
+    (written by scripts/train_policy.py) instead of the edition's shipped one."""
     level, _, arg = name.partition(":")
     if arg and canonical(level) == "strong":
         from tycoon.bots.search import SearchBot
 
         return SearchBot.from_budget(seed, arg)
+    if arg and canonical(level) == "learned":
+        from tycoon.bots.learned import LearnedBot
+
+        return LearnedBot(seed, weights=arg)
     return _FACTORIES[canonical(name)](seed)
 
 
 def _load() -> None:
     if not _FACTORIES:
         from tycoon.bots.heuristic import HeuristicBot
+        from tycoon.bots.learned import LearnedBot
         from tycoon.bots.random_bot import RandomBot
         from tycoon.bots.search import SearchBot
 
         register_bot("random", RandomBot)
         register_bot("basic", HeuristicBot)
         register_bot("strong", SearchBot)
+        register_bot("learned", LearnedBot)

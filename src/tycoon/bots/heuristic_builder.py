@@ -386,6 +386,8 @@ class BuilderBrain:
         """B-14: the whole excess in one action, the chips the target floor needs least."""
         extra = spare(st, seat)
         have = hand(st, seat)
+        if sum(have) <= BUILDER.data.hand_limit:  # a deal brought the hand to the limit
+            return Action(Kind.PASS)
         out = [0] * T
         r = self._rank()
         for _ in range(sum(have) - BUILDER.data.hand_limit):
@@ -401,6 +403,8 @@ class BuilderBrain:
         need = deficit(st, seat)
         scores = BUILDER.scores(st)
         steals = turn.steal_actions(st, seat)  # not the legal list: OQ-2 lists more at Steal
+        if not steals:  # B-34: a deal took the last chip; nothing to steal
+            return Action(Kind.PASS)
         n, r = st.n, self._rank()
         return max(steals, key=lambda a: (need[a.b], scores[a.a], -((a.a - seat) % n), r[a.b]))
 

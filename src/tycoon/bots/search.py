@@ -41,8 +41,8 @@ from collections.abc import Sequence
 from tycoon.api import clone, is_legal
 from tycoon.bots.bot import step
 from tycoon.bots.heuristic import HeuristicBot
+from tycoon.bots.valuation import rent_flow
 from tycoon.engine.actions import Action
-from tycoon.engine.board import SquareKind
 from tycoon.engine.rng import Rng
 from tycoon.engine.state import GameState, snapshot
 from tycoon.rules import flow
@@ -82,27 +82,6 @@ def determinise(st: GameState, rng: Rng) -> GameState:
     w.decks = decks
     w.rng = Rng(rng.next_u64())
     return w
-
-
-def rent_flow(st: GameState) -> list[float]:
-    """Each live seat's expected net rent per round at today's rents (`Edition.rents`):
-    every other live seat's turn lands on a given square about once in `board.size` (a
-    utility's multiplier times the mean dice total), so a seat earns its rents from k - 1
-    seats and pays each other seat's once."""
-    b = st.edition.board
-    per = [0.0] * st.n
-    owner = st.owner
-    mean_dice = 3.5 * max(2, st.edition.mechanics.dice)
-    for s, r in enumerate(st.edition.rents(st)):
-        if r is not None and owner[s] >= 0:
-            per[owner[s]] += r * mean_dice if b.kind[s] == SquareKind.UTILITY else r
-    live = [p for p in range(st.n) if st.alive[p]]
-    total = sum(per[p] for p in live)
-    k = len(live)
-    out = [0.0] * st.n
-    for p in live:
-        out[p] = ((k - 1) * per[p] - (total - per[p])) / b.size
-    return out
 
 
 def leaf_value(st: GameState, seat: int, flow_rounds: int = FLOW_ROUNDS) -> float:
@@ -242,16 +221,17 @@ class SearchBot:
         played = 0
         for _ in range(self.rounds):
             world = determinise(st, self.rng)
-            values = []
+            leaves = []
             for i in alive:
-                v = self._rollout(world, seat, cands[i], deadline)
-                if v is None:
+                w = self._rollout(world, seat, cands[i], deadline)
+                if w is None:
                     break
-                values.append(v)
+                leaves.append(w)
                 if time.perf_counter() >= deadline:
                     break  # a round cut short is dropped (the candidates share worlds)
-            if len(values) < len(alive):
+            if len(leaves) < len(alive):
                 break
+            values = self.leaf_values(leaves, seat)
             for i, v in zip(alive, values, strict=True):
                 totals[i] += v
                 rows[i].append(v)
@@ -274,8 +254,8 @@ class SearchBot:
             return cands[best]
         return first
 
-    def _rollout(self, world: GameState, seat: int, a: Action, deadline: float) -> float | None:
-        """The leaf value of `a` played in `world`; None if the clock passed `deadline` first
+    def _rollout(self, world: GameState, seat: int, a: Action, deadline: float) -> GameState | None:
+        """The leaf state of `a` played in `world`; None if the clock passed `deadline` first
         (it is read every `CLOCK_EVERY` actions, so a long rollout cannot overrun the cap)."""
         w = clone(world)
         w.rng = world.rng.copy()
@@ -291,7 +271,12 @@ class SearchBot:
             if not i % CLOCK_EVERY and time.perf_counter() >= deadline:
                 return None
             step(w, bots)
-        return leaf_value(w, seat, self.flow_rounds)
+        return w
+
+    def leaf_values(self, leaves: list[GameState], seat: int) -> list[float]:
+        """The values for `seat` of one world's leaf states, one per candidate: `leaf_value`
+        (the learned bot values them with its trained network, all in one product)."""
+        return [leaf_value(w, seat, self.flow_rounds) for w in leaves]
 
 
 __all__ = [

@@ -269,7 +269,7 @@ def create_app(config: Config | None = None) -> FastAPI:
                         _option(ed, k, t, d, doc) for k, t, d, doc in ed.options_type.describe()
                     ],
                     "languages": list(ed.languages),
-                    "bot_levels": levels(),
+                    "bot_levels": levels(ed.id),
                     "score_name": ed.score_name,
                 }
             )

@@ -1,15 +1,17 @@
-"""Bot levels of rooms (`random`, `basic`, `strong`) mapped onto the project's bots, through
-one table: each level names the bots it may use, best first; the first one registered is
-taken, so a level keeps working while bots come and go."""
+"""Bot levels of rooms (`random`, `basic`, `strong`, `learned`) mapped onto the project's
+bots, through one table: each level names the bots it may use, best first; the first one
+registered is taken, so a level keeps working while bots come and go."""
 
 from __future__ import annotations
 
 from tycoon.bots.base import Bot, bot_names, make_bot
+from tycoon.bots.learned import has_weights
 
 LEVELS: dict[str, tuple[str, ...]] = {
     "random": ("random",),
     "basic": ("basic", "heuristic"),
     "strong": ("strong", "mcts", "heuristic"),
+    "learned": ("learned",),
 }
 """Room level -> bot names, best first."""
 
@@ -27,10 +29,13 @@ def bot_name(level: str) -> str:
     raise ValueError(f"unknown bot level '{level}'; known: {', '.join(levels())}")
 
 
-def levels() -> list[str]:
-    """The levels a room may ask for: the table's, then any other registered bot name."""
+def levels(edition: str | None = None) -> list[str]:
+    """The levels a room may ask for: the table's, then any other registered bot name; for
+    an `edition` (id), without `learned` where the package ships no weights for it."""
     out = [lv for lv, names in LEVELS.items() if any(n in bot_names() for n in names)]
-    return out + [n for n in bot_names() if n not in out]
+    if edition is not None and not has_weights(edition):
+        out = [lv for lv in out if lv != "learned"]
+    return out + [n for n in bot_names() if n not in out and n != "learned"]
 
 
 def bot_for(level: str, seed: int) -> Bot:

@@ -222,6 +222,29 @@ def test_b14_a_discard_of_several_chips_is_one_action() -> None:
         parse_text("discard r")
 
 
+def test_b14_a_deal_that_brings_the_hand_to_six_ends_the_discard() -> None:
+    """B-14 with OQ-2's deals at the discard decision: once a sale has brought the hand down
+    to the limit there is nothing to discard (`pass`), instead of a decision with no move."""
+    st = start(3)
+    land_on(st, 5)
+    set_chips(st, 1, [3, 3, 2, 1])
+    st.pos[1] = 9
+    end_turn(st)
+    assert top(st) == (DISCARD, 1)
+    assert "pass" not in texts(st)
+    with pytest.raises(IllegalActionError):
+        act(st, "pass")  # three chips over the limit
+    act(st, "trade 0 give 3r get - cash -10")
+    act(st, "accept")
+    assert hand(st, 1) == [0, 3, 2, 1] and top(st) == (DISCARD, 1)
+    assert "pass" in texts(st) and not [t for t in texts(st) if t.startswith("discard")]
+    with pytest.raises(IllegalActionError):
+        act(st, "discard 1p")
+    act(st, "pass")
+    assert top_kind(st) == F.PRE_ROLL and pile(st, 9) == [0, 0, 0, 0]
+    assert chips_ok(st)
+
+
 def test_b14_no_discard_at_six_and_in_jail_onto_the_jail_square() -> None:
     st = start(3)
     set_chips(st, 1, [6, 0, 0, 0])

@@ -245,6 +245,31 @@ def test_b34_nothing_happens_if_nobody_holds_chips() -> None:
     assert top_kind(st) == F.END_TURN
 
 
+def test_b34_a_deal_that_takes_the_last_chip_leaves_nothing_to_steal() -> None:
+    """B-34 with OQ-2's deals at the Steal decision: once the stealer has bought the last
+    chip another player held, nothing happens (`pass`), instead of a decision with no move."""
+    st = start(2)
+    set_chips(st, 1, [0, 0, 0, 1])
+    land_on(st, 4)
+    assert top(st) == (STEAL, 0)
+    assert [t for t in texts(st) if t.startswith("steal")] == ["steal 1 y"]
+    act(st, "trade 1 give - get 1y cash 210")
+    act(st, "accept")
+    assert hand(st, 1) == [0, 0, 0, 0] and top(st) == (STEAL, 0)
+    assert "pass" in texts(st) and not [t for t in texts(st) if t.startswith("steal")]
+    _illegal(st, "steal 1 y")
+    act(st, "pass")
+    assert top_kind(st) == F.END_TURN and hand(st, 0)[3] == 1
+
+
+def test_b34_pass_is_refused_while_there_is_a_chip_to_steal() -> None:
+    st = start(2)
+    set_chips(st, 1, [0, 0, 0, 1])
+    land_on(st, 4)
+    assert "pass" not in texts(st)
+    _illegal(st, "pass")
+
+
 def test_b35_free_parking_two_for_one_of_a_third_type() -> None:
     st = start()
     set_chips(st, 0, [1, 1, 0, 0])

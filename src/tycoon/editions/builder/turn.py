@@ -299,10 +299,10 @@ def frame_legal(st: GameState, f: tuple[Any, ...]) -> list[Action]:
 
 def _frame_own_legal(st: GameState, f: tuple[Any, ...]) -> list[Action]:
     k, seat = f[0], f[1]
-    if k == DISCARD:
-        return discard_actions(st, seat)
-    if k == STEAL:
-        return steal_actions(st, seat)
+    if k == DISCARD:  # B-14: a deal may have brought the hand down to the limit already
+        return discard_actions(st, seat) if _excess(st, seat) > 0 else [_PASS]
+    if k == STEAL:  # B-34: nothing happens once nobody holds a chip (a deal took the last)
+        return steal_actions(st, seat) or [_PASS]
     if k == PARKING:
         return [_PASS, *exchange_actions(st, seat)]
     if k == CHOOSE:
@@ -329,9 +329,13 @@ def frame_ok(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
     if ak == Kind.FORCE:
         return _may_force(st, f) and force_ok(st, seat, a)
     if k == DISCARD:
+        if ak == Kind.PASS:
+            return not (a.a or a.b or a.c) and _excess(st, seat) <= 0
         return ak == Kind.DISCARD and not (a.b or a.c) and _discard_ok(st, seat, a.a)
     if k == STEAL:
         p, t = a.a, a.b
+        if ak == Kind.PASS:
+            return not (a.a or a.b or a.c) and not steal_actions(st, seat)
         return (
             ak == Kind.STEAL
             and not a.c
@@ -356,11 +360,16 @@ def frame_apply(st: GameState, f: tuple[Any, ...], a: Action) -> bool:
     if a.kind == Kind.FORCE:  # the frame's own decision stays open
         force(st, seat, a)
     elif k == DISCARD:
+        if a.kind == Kind.PASS:
+            st.stack.pop()
+            return True
         chips.discard(st, seat, unpack(a.a))
         if chips.held(st, seat) <= d.hand_limit:
             st.stack.pop()
     elif k == STEAL:
         st.stack.pop()
+        if a.kind == Kind.PASS:
+            return True
         take = [0] * T
         take[a.b] = d.steal_chips
         chips.transfer(st, a.a, seat, take, "steal")
@@ -403,6 +412,11 @@ def _discard_ok(st: GameState, seat: int, packed: int) -> bool:
     total = sum(counts)
     excess = sum(have) - _data(st).hand_limit
     return 0 < total <= excess and all(c <= h for c, h in zip(counts, have, strict=True))
+
+
+def _excess(st: GameState, seat: int) -> int:
+    """Chips held over the hand limit (B-14)."""
+    return chips.held(st, seat) - _data(st).hand_limit
 
 
 def _holds(st: GameState, seat: int, t: int) -> bool:

@@ -2,6 +2,7 @@
 import { h, fill, clear, announce } from "./dom.js";
 import { api, store, getEditions } from "./api.js";
 import { LANG_NAMES } from "./room.js";
+import { seatKinds } from "./model.js";
 
 const QUICK_DELAY_MS = 600;
 
@@ -163,8 +164,9 @@ function createForm(editions, myName) {
   let optInputs = [];
 
   const seatRow = (i) => {
+    const ed = editions.find((e) => e.id === edSel.value);
     const sel = h("select", { id: `c-seat-${i}`, "aria-label": `Seat ${i + 1}` },
-      ["human", "random", "basic", "strong"].map((k) => h("option", { value: k, text: k === "human" ? "Human" : `Bot: ${k}`, selected: (i === 0 ? "human" : "basic") === k ? true : null })));
+      seatKinds(ed).map(([k, text]) => h("option", { value: k, text, selected: (i === 0 ? "human" : "basic") === k ? true : null })));
     if (i === 0) sel.appendChild(h("option", { value: "none", text: "(you are seat 1)", disabled: true }));
     return h("div.row", {}, h("label", { for: `c-seat-${i}`, text: `Seat ${i + 1}` }), sel);
   };
@@ -202,7 +204,8 @@ function createForm(editions, myName) {
     clear(seatsList);
     for (let i = 0; i < n; i++) {
       const row = seatRow(i);
-      if (old[i]) row.querySelector("select").value = old[i];
+      const sel = row.querySelector("select");
+      if (old[i] && [...sel.options].some((o) => o.value === old[i])) sel.value = old[i];
       seatsList.appendChild(row);
     }
   };

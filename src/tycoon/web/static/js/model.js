@@ -34,6 +34,13 @@ function asGroups(raw) {
 }
 
 /** The board as the client uses it, from GET /api/editions/{id}/board. */
+/** What a seat may be in a room of edition `ed` (from GET /api/editions): a human or one of
+ * the bot levels the server offers for that edition, each with its label. */
+export function seatKinds(ed) {
+  const levels = ed && Array.isArray(ed.bot_levels) ? ed.bot_levels : ["random", "basic", "strong"];
+  return [["human", "Human"], ...levels.map((k) => [k, `Bot: ${k}`])];
+}
+
 export function normBoard(raw) {
   const groups = asGroups(raw);
   const ids = Object.keys(groups);

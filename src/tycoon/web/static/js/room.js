@@ -1,7 +1,7 @@
 // A room's page: the waiting room, the game, the end screen and the replay.
 import { h, fill, clear, announce } from "./dom.js";
 import { api, store, getBoard, getEditions } from "./api.js";
-import { normBoard, money, seatLabel, deedFacts, SEAT_LETTERS } from "./model.js";
+import { normBoard, money, seatLabel, deedFacts, seatKinds, SEAT_LETTERS } from "./model.js";
 import { createBoard } from "./board.js";
 import { Connection } from "./conn.js";
 import { renderPlayers, renderActions, promptText, tickClocks, badgeSvg, msLeft } from "./panels.js";
@@ -81,7 +81,7 @@ export class RoomPage {
       if (seat.seat === this.saved.seat && this.token) li.appendChild(h("span.tag.tag-you", { text: "You" }));
       if (hostT && seat.seat !== this.saved.seat) {
         const sel = h("select", { "aria-label": `Seat ${SEAT_LETTERS[seat.seat]}` },
-          ["human", "random", "basic", "strong"].map((k) => h("option", { value: k, text: k === "human" ? "Human" : `Bot: ${k}`, selected: (seat.kind === "human" ? "human" : seat.level) === k ? true : null })));
+          seatKinds(ed).map(([k, text]) => h("option", { value: k, text, selected: (seat.kind === "human" ? "human" : seat.level) === k ? true : null })));
         sel.addEventListener("change", async () => {
           const body = sel.value === "human" ? { kind: "human" } : { kind: "bot", level: sel.value };
           try { this.room = await api("POST", `/api/rooms/${encodeURIComponent(this.id)}/seats/${seat.seat}`, body, hostT); this.waitingRoom(); }
