@@ -200,6 +200,9 @@ def test_user_errors_exit_2(tmp_path: Path) -> None:
         (["play", "--names", "A,B", "--seats", "human,random,random"], "--names"),
         (["replay", str(tmp_path / "missing.json")], "cannot read"),
         (["bench", "--bot", "nobody"], "unknown seat kind"),
+        (["simulate", "--seats", "strong:soon,basic,basic"], "bad search budget 'soon'"),
+        # a learned bot's weights file: its path keeps its case, its error is the reason
+        (["simulate", "--seats", f"learned:{tmp_path}/No.npz,basic,basic"], "No.npz"),
     ]
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")

@@ -63,19 +63,27 @@ def options_of(ed: Edition, pairs: list[str] | None) -> dict[str, Any]:
     return raw
 
 
+def _lower_level(seat: str) -> str:
+    """`Strong:50` -> `strong:50`; a level's argument (a weights file's path) keeps its case."""
+    level, sep, arg = seat.partition(":")
+    return level.lower() + sep + arg
+
+
 def seats_of(text: str, allow_human: bool) -> list[str]:
     """The seat kinds of a comma-separated list (bots, with `human` where allowed), each by
     its one shown name; an unknown kind is a user error."""
-    names = [s.strip().lower() for s in text.split(",")]
+    names = [_lower_level(s.strip()) for s in text.split(",")]
     known = bot_names()
     allowed = [*known, HUMAN] if allow_human else known
     if not names or any(not s for s in names):
         raise CliError(f"bad seats '{text}': write a comma-separated list of {', '.join(allowed)}")
     for s in names:
         if s not in allowed:
-            try:  # a level with a budget, e.g. strong:50 (ms) or strong:20i (rounds)
+            try:  # a level with an argument: strong:50 (ms), strong:20i, learned:PATH
                 make_bot(s, 0)
-            except ValueError:
+            except ValueError as e:
+                if s.partition(":")[0] in known:  # a known level: what is wrong with its argument
+                    raise CliError(f"bad seat '{s}': {e}") from None
                 raise CliError(
                     f"unknown seat kind '{s}' in '{text}'; known: {', '.join(allowed)}"
                 ) from None
