@@ -280,14 +280,23 @@ def test_a_long_rollout_stops_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> Non
 
     played = 0
 
-    def counted(st: GameState, bots: Sequence[HeuristicBot]) -> bool:
-        nonlocal played
-        played += 1
-        return step(st, bots)
+    class Counted:
+        name = "counted"
+
+        def __init__(self, seed: int) -> None:
+            self.inner = HeuristicBot(seed)
+
+        def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+            nonlocal played
+            played += 1
+            return self.inner.choose(st, seat, legal)
+
+        def respond(self, st: GameState, seat: int) -> Action | None:
+            return self.inner.respond(st, seat)
 
     st = _midgame("classic", 2)
     monkeypatch.setattr(search, "time", Clock())
-    monkeypatch.setattr(search, "step", counted)
     bot = SearchBot(1, rounds=1000, ms=50, horizon_rounds=1000)
+    bot._policy = [Counted(k) for k in range(6)]
     bot.choose(st, 0, legal_actions(st))
     assert 0 < played <= 50 * search.CLOCK_EVERY

@@ -25,7 +25,8 @@ A bot may set `responds_only_with_claims = True` when its `respond` returns None
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final, Protocol, overload
 
 from tycoon.engine import frames as F
@@ -125,4 +126,26 @@ def step(st: GameState, bots: Sequence[Bot | None], claims_only: bool = False) -
         if st.termination or st.stack[-1] is not top:
             return True
     flow.apply_at(st, bot.choose(st, cur, LazyLegal(st, cur)), cur, cur)
+    return True
+
+
+def play_until(
+    st: GameState,
+    bots: Sequence[Bot],
+    stop_turn: int,
+    limit: int,
+    deadline: float,
+    clock_every: int,
+    claims_only: bool = False,
+    clock: Callable[[], float] = time.perf_counter,
+) -> bool:
+    """Step `st` by `bots` until it ends, its turn reaches `stop_turn` or `limit` actions
+    are played (the search bot's rollout); False if `clock()` passed `deadline` first (it
+    is read every `clock_every` actions)."""
+    for i in range(limit):
+        if st.termination or st.turn >= stop_turn:
+            break
+        if not i % clock_every and clock() >= deadline:
+            return False
+        step(st, bots, claims_only)
     return True

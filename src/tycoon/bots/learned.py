@@ -48,17 +48,17 @@ class LearnedWeightsError(ValueError):
 class ValueNet:
     """A small multilayer perceptron: ReLU hidden layers, one sigmoid output (P(win))."""
 
-    def __init__(self, layers: list[tuple[NDArray[np.float32], NDArray[np.float32]]]) -> None:
-        self.layers = layers
+    def __init__(self, layers: Sequence[tuple[NDArray[np.floating], NDArray[np.floating]]]) -> None:
+        self.layers = list(layers)
 
-    def __call__(self, x: NDArray[np.float32]) -> NDArray[np.float32]:
+    def __call__(self, x: NDArray[np.floating]) -> NDArray[np.floating]:
         """P(win) of each row of `x`."""
         h = x
         for w, b in self.layers[:-1]:
             h = np.maximum(h @ w + b, 0.0)
         w, b = self.layers[-1]
         z = (h @ w + b)[:, 0]
-        out: NDArray[np.float32] = 1.0 / (1.0 + np.exp(-np.clip(z, -60.0, 60.0)))
+        out: NDArray[np.floating] = 1.0 / (1.0 + np.exp(-np.clip(z, -60.0, 60.0)))
         return out
 
 
@@ -82,11 +82,19 @@ class Policy:
         self.errors = errors
         """... and by how many standard errors of the paired differences."""
         self.edition = edition
+        w0, b0 = (a.astype(np.float64) for a in net.layers[0])
+        scale64 = scale.astype(np.float64)
+        w0 = w0 / scale64[:, None]
+        self._play = ValueNet(
+            [(w0, b0 - (mean.astype(np.float64) @ w0))]
+            + [(w.astype(np.float64), b.astype(np.float64)) for w, b in net.layers[1:]]
+        )
+        """The network as played: in float64, the feature scaling folded into its first
+        layer, so a value does not hang on float32 rounding (nor on the batch it is in)."""
 
-    def values(self, rows: list[list[float]]) -> NDArray[np.float32]:
+    def values(self, rows: Sequence[Sequence[float]]) -> NDArray[np.floating]:
         """P(win) of each feature row."""
-        x = (np.asarray(rows, dtype=np.float32) - self.mean) / self.scale
-        return self.net(x)
+        return self._play(np.asarray(rows, dtype=np.float64))
 
     def save(self, path: Path, **meta: float | int | str) -> None:
         """Write the policy (and `meta`, e.g. how it was trained) as a .npz file."""
@@ -198,7 +206,9 @@ class LearnedBot(SearchBot):
 
     def leaf_values(self, leaves: list[GameState], seat: int) -> list[float]:
         """The network's P(win) of `seat` at each leaf (at the end, 1/k for one of k
-        winners, else 0), the live leaves in one matrix product."""
+        winners, else 0), the live leaves in one matrix product, a feature row once: two
+        candidates that lead to the same leaf tie exactly, so noise never departs from
+        `basic` (`search.ahead` needs a lead above zero)."""
         assert self._pol is not None
         out = [0.0] * len(leaves)
         live = []
@@ -208,9 +218,11 @@ class LearnedBot(SearchBot):
             else:
                 live.append(i)
         if live:
-            values = self._pol.values([features(leaves[i], seat) for i in live])
-            for i, v in zip(live, values.tolist(), strict=True):
-                out[i] = v
+            rows: dict[tuple[float, ...], int] = {}  # equal leaves, one row: equal values
+            at = [rows.setdefault(tuple(features(leaves[i], seat)), len(rows)) for i in live]
+            values = self._pol.values(list(rows)).tolist()
+            for i, j in zip(live, at, strict=True):
+                out[i] = values[j]
         return out
 
 

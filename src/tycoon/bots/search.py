@@ -39,7 +39,7 @@ import time
 from collections.abc import Sequence
 
 from tycoon.api import clone, is_legal
-from tycoon.bots.bot import step
+from tycoon.bots.bot import play_until
 from tycoon.bots.heuristic import HeuristicBot
 from tycoon.bots.valuation import rent_flow
 from tycoon.engine.actions import Action
@@ -219,6 +219,19 @@ class SearchBot:
         rows: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         played = 0
+        pending: list[tuple[list[int], list[GameState]]] = []  # worlds not yet valued
+
+        def value_pending() -> None:
+            """Value the pending worlds' leaves, all in one `leaf_values` call."""
+            values = self.leaf_values([w for _, ws in pending for w in ws], seat)
+            j = 0
+            for ids, _ in pending:
+                for i in ids:
+                    totals[i] += values[j]
+                    rows[i].append(values[j])
+                    j += 1
+            pending.clear()
+
         for _ in range(self.rounds):
             world = determinise(st, self.rng)
             leaves = []
@@ -231,17 +244,17 @@ class SearchBot:
                     break  # a round cut short is dropped (the candidates share worlds)
             if len(leaves) < len(alive):
                 break
-            values = self.leaf_values(leaves, seat)
-            for i, v in zip(alive, values, strict=True):
-                totals[i] += v
-                rows[i].append(v)
+            pending.append((list(alive), leaves))
             played += 1
             if time.perf_counter() >= deadline:
                 break
             if played >= 4 and len(alive) > 2:  # successive halving
+                value_pending()
                 alive.sort(key=lambda i: -totals[i])
                 keep = max(2, (len(alive) + 1) // 2)
                 alive = sorted(set(alive[:keep]) | {0})
+        if pending:
+            value_pending()
         self.last = (cands, totals, played)
         best = max(alive, key=lambda i: (totals[i], -i))
         margin, errors = st.edition.search_departure
@@ -265,17 +278,14 @@ class SearchBot:
         if rounds is None:
             rounds = w.edition.search_horizon_rounds
         stop = w.turn + rounds * w.n
-        for i in range(MAX_ROLLOUT_ACTIONS):
-            if w.termination or w.turn >= stop:
-                break
-            if not i % CLOCK_EVERY and time.perf_counter() >= deadline:
-                return None
-            step(w, bots)
+        clock = time.perf_counter
+        if not play_until(w, bots, stop, MAX_ROLLOUT_ACTIONS, deadline, CLOCK_EVERY, True, clock):
+            return None
         return w
 
     def leaf_values(self, leaves: list[GameState], seat: int) -> list[float]:
-        """The values for `seat` of one world's leaf states, one per candidate: `leaf_value`
-        (the learned bot values them with its trained network, all in one product)."""
+        """The values for `seat` of leaf states (the candidates' in one or more worlds):
+        `leaf_value` (the learned bot values them with its trained network, in one product)."""
         return [leaf_value(w, seat, self.flow_rounds) for w in leaves]
 
 
