@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import tycoon.server.levels as server_levels
 from tycoon.api import new_game
 from tycoon.bots.base import bot_names, canonical, make_bot
 from tycoon.bots.learned import (
@@ -23,7 +24,7 @@ from tycoon.bots.learned import (
 from tycoon.bots.valuation import FEATURES_VERSION, PER_SEAT, SIZE, features
 from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.state import GameState
-from tycoon.server.levels import bot_for, levels
+from tycoon.server.levels import bot_for, levels, offered
 from tycoon.sim.driver import play
 
 EDITIONS = tuple(ed.id for ed in all_editions())
@@ -38,9 +39,16 @@ def _range(edition: str) -> tuple[int, int]:
 def test_learned_is_a_level_everywhere() -> None:
     assert "learned" in bot_names()
     assert canonical("learned") == "learned"
-    assert "learned" in levels()  # the lobby's list (the server's bot_levels)
+    assert "learned" in levels()  # a room may ask for it
+    assert offered("classic") == ["random", "basic", "strong", "learned"]  # the lobby's list
     assert isinstance(bot_for("learned", 3), LearnedBot)
     assert isinstance(make_bot("learned", 0), LearnedBot)
+
+
+def test_the_lobby_offers_learned_only_where_weights_ship(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_levels, "has_weights", lambda edition: edition != "builder")
+    assert offered("builder") == ["random", "basic", "strong"]
+    assert offered("metropol") == ["random", "basic", "strong", "learned"]
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -137,7 +137,7 @@ def test_editions_board_openapi_and_static(server: Server) -> None:
     classic = next(e for e in eds if e["id"] == "classic")
     assert classic["players"] == [3, 6]
     for e in eds:  # every edition ships the learned bot's weights
-        assert {"random", "basic", "strong", "learned"} <= set(e["bot_levels"])
+        assert e["bot_levels"] == ["random", "basic", "strong", "learned"]  # no aliases
     assert any(o["key"] == "turn_limit" for o in classic["options"])
     # the web form's facts: A-27's switch widens the players to 2, enumerated options list
     # their allowed values (every one accepted, anything else refused), and the score's name

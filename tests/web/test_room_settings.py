@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser
 
 from tests.web.conftest import Server, new_page, shoot
-from tests.web.play import create_room, start
+from tests.web.play import create_room, start, step
 
 
 def test_language_clock_and_lobby(server: Server, context, browser: Browser) -> None:
@@ -85,4 +85,27 @@ def test_a_refusal_shows_the_rule_and_its_reason(server: Server, context) -> Non
     assert "Thessaloniki" in page.inner_text("#alerts")  # the reason names the deed
     assert page.evaluate("window.tycoonRoom.version") == version  # nothing changed
     assert page.locator('#actions [data-action="roll"]').count() == 1
+    assert watch.errors == []
+
+
+def test_the_lobby_offers_each_editions_bot_levels(server: Server, context) -> None:
+    """The seat lists come from the server's levels for the edition (`bot_levels`): the
+    learned bot in every edition that ships its weights, and no alias (`heuristic`); a room
+    of learned bots plays."""
+    page, watch = new_page(context)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".quick-btn")
+    for edition in ("classic", "wonders", "builder", "metropol"):
+        page.select_option("#c-edition", edition)
+        kinds = page.eval_on_selector_all("#c-seat-1 option", "os => os.map(o => o.value)")
+        assert kinds == ["human", "random", "basic", "strong", "learned"], (edition, kinds)
+    assert page.locator("#c-seat-1 option[value=learned]").inner_text() == "Bot: learned"
+    create_room(page, server.url, "classic", ["human", "learned", "learned"])
+    start(page)
+    for _ in range(200):
+        if page.evaluate("window.tycoonRoom.view.turn") >= 3:
+            break
+        step(page) or page.wait_for_timeout(50)
+    assert page.evaluate("window.tycoonRoom.view.turn") >= 3  # both learned seats played
+    shoot(page, "room-learned-bots")
     assert watch.errors == []

@@ -26,7 +26,7 @@ from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.errors import TycoonError
 from tycoon.server.config import Config
 from tycoon.server.guard import quiet_accept_errors
-from tycoon.server.levels import levels
+from tycoon.server.levels import offered
 from tycoon.server.manager import Manager, checked_name
 from tycoon.server.room import KICK_GRACE_S, Conn, Refused, Room, Seat, new_token, token_hash
 
@@ -269,7 +269,7 @@ def create_app(config: Config | None = None) -> FastAPI:
                         _option(ed, k, t, d, doc) for k, t, d, doc in ed.options_type.describe()
                     ],
                     "languages": list(ed.languages),
-                    "bot_levels": levels(ed.id),
+                    "bot_levels": offered(ed.id),
                     "score_name": ed.score_name,
                 }
             )

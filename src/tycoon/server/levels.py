@@ -29,13 +29,18 @@ def bot_name(level: str) -> str:
     raise ValueError(f"unknown bot level '{level}'; known: {', '.join(levels())}")
 
 
-def levels(edition: str | None = None) -> list[str]:
-    """The levels a room may ask for: the table's, then any other registered bot name; for
-    an `edition` (id), without `learned` where the package ships no weights for it."""
+def offered(edition: str) -> list[str]:
+    """The levels a lobby offers for `edition` (an id): the table's that this server can
+    play, without `learned` where the package ships no weights for it."""
     out = [lv for lv, names in LEVELS.items() if any(n in bot_names() for n in names)]
-    if edition is not None and not has_weights(edition):
-        out = [lv for lv in out if lv != "learned"]
-    return out + [n for n in bot_names() if n not in out and n != "learned"]
+    return [lv for lv in out if lv != "learned" or has_weights(edition)]
+
+
+def levels() -> list[str]:
+    """The levels a room may ask for: the table's, then any other registered bot name (an
+    alias such as `heuristic`, or a bot a plugin registers)."""
+    out = [lv for lv, names in LEVELS.items() if any(n in bot_names() for n in names)]
+    return out + [n for n in bot_names() if n not in out]
 
 
 def bot_for(level: str, seed: int) -> Bot:
