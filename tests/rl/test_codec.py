@@ -128,3 +128,41 @@ def test_codec_does_not_change_the_state() -> None:
     Table(st, {}).advance()
     Codec(st.edition).legal_table([], True)
     assert st.history[: len(before.history)] == before.history
+
+
+def _doc_layouts() -> dict[str, list[tuple[str, str, str]]]:
+    """docs/rl.md's layout tables: edition -> (indices, block, dimensions) rows."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    out: dict[str, list[tuple[str, str, str]]] = {}
+    rows: list[tuple[str, str, str]] | None = None
+    for line in text.splitlines():
+        if line.startswith("### ") and " indices" in line:
+            edition, size = line[4:].split(": ")
+            rows = out.setdefault(edition, [])
+            rows.append(("size", size.split()[0], ""))
+        elif rows is not None and line.startswith("| ") and not line.startswith("| indices"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            rows.append((cells[0], cells[1], cells[2]))
+        elif rows is not None and not line.startswith("|"):
+            rows = None if line.strip() else rows
+    return out
+
+
+def test_the_documented_layouts_are_the_codecs() -> None:
+    """docs/rl.md lists every edition's blocks as the codec lays them out (a block that
+    grows shifts every later index: the table once kept builder's old discard block)."""
+    docs = _doc_layouts()
+    assert set(docs) == set(EDITIONS)
+    for edition in EDITIONS:
+        c = Codec(find_edition(edition))
+        want = [("size", str(c.size), ""), ("0", "pass_window", "")]
+        for blk in c.blocks:
+            last = blk.start + blk.size - 1
+            span = str(blk.start) if last == blk.start else f"{blk.start}-{last}"
+            want.append((span, blk.name, " x ".join(f"{d} {n}" for d, n in blk.dims)))
+        got = docs[edition]
+        assert [r[:2] for r in got] == [r[:2] for r in want], edition
+        for (_, name, dims), (_, _, expect) in zip(got, want, strict=True):
+            assert dims.startswith(expect), (edition, name, dims, expect)
