@@ -1,11 +1,14 @@
-"""The `strong` bot against three `basic` bots, seats rotated (seat p of game i is the
-strong bot when p == i mod 4; game i uses seed `seed + i // 4`): its win rate with a 95%
-Wilson interval (chance: 25%) and the time it spends per searched decision.
+"""The `strong` bot (or `--level learned`) against three `basic` bots, seats rotated (seat
+p of game i is the measured bot when p == i mod 4; game i uses seed `seed + i // 4`): its
+win rate with a 95% Wilson interval (chance: 25%) and the time it spends per searched
+decision.
 
     .venv/bin/python scripts/measure_strong.py --games 40 --budget 50 --jobs 2 \
         [--editions classic,...] [--json F]
+    .venv/bin/python scripts/measure_strong.py --level learned --games 20 --jobs 1
 
-`--budget 50` is `strong:50` (a 50 ms cap per decision); `--budget 8i` fixes the rounds.
+`--budget 50` is `strong:50` (a 50 ms cap per decision); `--budget 8i` fixes the rounds;
+the learned bot takes no budget.
 `--log F` appends a JSON line per finished game, so a long run's games survive an
 interruption; `--resume` then plays only the games the log does not hold (same edition, seed
 and budget) and counts the logged ones in the result.
@@ -50,11 +53,11 @@ class Timed:
         return self.inner.respond(st, seat)
 
 
-def one(edition: str, budget: str, seed: int, i: int) -> tuple[float, int, float, str]:
+def one(edition: str, level: str, budget: str, seed: int, i: int) -> tuple[float, int, float, str]:
     gseed = seed + i // 4
     me = i % 4
     kinds = ["basic"] * 4
-    kinds[me] = f"strong:{budget}"
+    kinds[me] = f"strong:{budget}" if level == "strong" else level
     bots = [make_bot(k, bot_seed(gseed, p)) for p, k in enumerate(kinds)]
     strong = bots[me]
     assert isinstance(strong, SearchBot)
@@ -86,6 +89,7 @@ def logged(
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--level", default="strong", choices=["strong", "learned"])
     ap.add_argument("--budget", default="50")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
@@ -96,14 +100,15 @@ def main() -> None:
     args = ap.parse_args()
     if args.resume and not args.log:
         ap.error("--resume needs --log")
+    key = args.budget if args.level == "strong" else args.level  # a log line's "budget"
     out = {}
     with ProcessPoolExecutor(args.jobs) as pool:
         for ed in args.editions.split(","):
             t0 = time.perf_counter()
             n = args.games
-            rows = logged(args.log, ed, args.seed, args.budget, n) if args.resume else {}
+            rows = logged(args.log, ed, args.seed, key, n) if args.resume else {}
             todo = [i for i in range(n) if i not in rows]
-            jobs = {pool.submit(one, ed, args.budget, args.seed, i): i for i in todo}
+            jobs = {pool.submit(one, ed, args.level, args.budget, args.seed, i): i for i in todo}
             for job in as_completed(jobs):
                 result = job.result()
                 rows[jobs[job]] = result
@@ -112,7 +117,7 @@ def main() -> None:
                         won, searched, spent, end = result
                         line = {"edition": ed, "seed": args.seed, "game": jobs[job], "won": won}
                         line |= {"searched": searched, "seconds": round(spent, 2), "end": end}
-                        line |= {"budget": args.budget}
+                        line |= {"budget": key}
                         fh.write(json.dumps(line) + "\n")
             wins = sum(r[0] for r in rows.values())
             searched = sum(r[1] for r in rows.values())
@@ -120,8 +125,9 @@ def main() -> None:
             rate, lo, hi = wilson(wins, len(rows))
             row = {
                 "games": len(rows),
-                "budget": args.budget,
-                "strong_win_pct": round(100 * rate, 1),
+                "level": args.level,
+                "budget": args.budget if args.level == "strong" else None,
+                "win_pct": round(100 * rate, 1),
                 "ci95_pct": [round(100 * lo, 1), round(100 * hi, 1)],
                 "ms_per_searched_decision": round(1000 * spent / max(1, searched), 1),
                 "searched_decisions": searched,
