@@ -41,19 +41,24 @@ class Timed:
         self.inner = inner
         self.name = inner.name
         self.spent = 0.0
+        self.decisions = 0
+        """Decisions with more than one legal action (searched or not)."""
 
     def choose(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         start = time.perf_counter()
         a = self.inner.choose(st, seat, legal)
         if len(legal) > 1:
             self.spent += time.perf_counter() - start
+            self.decisions += 1
         return a
 
     def respond(self, st: GameState, seat: int) -> Action | None:
         return self.inner.respond(st, seat)
 
 
-def one(edition: str, level: str, budget: str, seed: int, i: int) -> tuple[float, int, float, str]:
+def one(
+    edition: str, level: str, budget: str, seed: int, i: int
+) -> tuple[float, int, float, str, int]:
     gseed = seed + i // 4
     me = i % 4
     kinds = ["basic"] * 4
@@ -66,15 +71,15 @@ def one(edition: str, level: str, budget: str, seed: int, i: int) -> tuple[float
     st = new_game(edition, kinds, gseed, sim_options(None), events=False)
     play(st, bots, MAX_ACTIONS)
     won = 1.0 / len(st.winners) if me in st.winners else 0.0
-    return won, strong.searched, timed.spent, st.termination
+    return won, strong.searched, timed.spent, st.termination, timed.decisions
 
 
 def logged(
     path: str, edition: str, seed: int, budget: str, games: int
-) -> dict[int, tuple[float, int, float, str]]:
+) -> dict[int, tuple[float, int, float, str, int]]:
     """The games of `path` (a `--log` file) of this edition, seed and budget (lines written
     before the budget was logged count as this budget), by game index below `games`."""
-    rows: dict[int, tuple[float, int, float, str]] = {}
+    rows: dict[int, tuple[float, int, float, str, int]] = {}
     if not os.path.exists(path):
         return rows
     with open(path) as fh:
@@ -82,7 +87,13 @@ def logged(
             r = json.loads(text)
             same = r["edition"] == edition and r["seed"] == seed
             if same and r.get("budget", budget) == budget and 0 <= r["game"] < games:
-                rows[r["game"]] = (r["won"], r["searched"], r["seconds"], r["end"])
+                rows[r["game"]] = (
+                    r["won"],
+                    r["searched"],
+                    r["seconds"],
+                    r["end"],
+                    r.get("decisions", 0),
+                )
     return rows
 
 
@@ -114,14 +125,16 @@ def main() -> None:
                 rows[jobs[job]] = result
                 if args.log:
                     with open(args.log, "a") as fh:
-                        won, searched, spent, end = result
+                        won, searched, spent, end, decisions = result
                         line = {"edition": ed, "seed": args.seed, "game": jobs[job], "won": won}
                         line |= {"searched": searched, "seconds": round(spent, 2), "end": end}
+                        line |= {"decisions": decisions}
                         line |= {"budget": key}
                         fh.write(json.dumps(line) + "\n")
             wins = sum(r[0] for r in rows.values())
             searched = sum(r[1] for r in rows.values())
             spent = sum(r[2] for r in rows.values())
+            decisions = sum(r[4] for r in rows.values())
             rate, lo, hi = wilson(wins, len(rows))
             row = {
                 "games": len(rows),
@@ -131,6 +144,8 @@ def main() -> None:
                 "ci95_pct": [round(100 * lo, 1), round(100 * hi, 1)],
                 "ms_per_searched_decision": round(1000 * spent / max(1, searched), 1),
                 "searched_decisions": searched,
+                "ms_per_decision": round(1000 * spent / max(1, decisions), 1),
+                "decisions": decisions,
                 "seconds": round(time.perf_counter() - t0, 1),
             }
             out[ed] = row

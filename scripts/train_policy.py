@@ -316,6 +316,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--epochs", type=int, default=8)
     ap.add_argument("--hidden", type=str, default="16", help="hidden layer sizes ('' for none)")
     ap.add_argument("--eval-games", type=int, default=400)
+    ap.add_argument("--candidates", type=int, default=5, help="listed candidates per decision")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", type=Path, default=None)
     ap.add_argument("--plot", type=Path, default=None)
@@ -350,7 +351,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 policy_of(mix.current).net if mix.current is not None else None,
                 progress,
             )
-            pol = Policy(net, mean, scale, 0.0, ed.id)
+            pol = Policy(net, mean, scale, 0.0, ed.id, candidates=args.candidates)
             rates = evaluate(ed.id, pol, args.eval_games, 10_000 + args.seed, args.jobs)
             (margin, errors), rate, low, high = max(rates, key=lambda r: r[1])
             pol.margin, pol.errors = margin, errors

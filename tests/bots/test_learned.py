@@ -21,6 +21,7 @@ from tycoon.bots.learned import (
     shipped_path,
     shipped_policy,
 )
+from tycoon.bots.search import DEALS
 from tycoon.bots.valuation import FEATURES_VERSION, PER_SEAT, SIZE, features
 from tycoon.editions.registry import all_editions, find_edition
 from tycoon.engine.state import GameState
@@ -132,6 +133,21 @@ def test_own_weights_file_plays(tmp_path: Path) -> None:
     mine = tmp_path / "mine.npz"
     pol.save(mine, note="mine")
     assert _game("classic", 4, 2, f"learned:{mine}")[0]
+
+
+def test_a_policy_sets_how_many_candidates_a_decision_plays(tmp_path: Path) -> None:
+    assert shipped_policy("builder").candidates == 3  # builder's rounds are long
+    assert shipped_policy("classic").candidates == 5
+    pol = load_policy(shipped_path("classic"))
+    pol.candidates = 2
+    two = tmp_path / "two.npz"
+    pol.save(two)
+    assert load_policy(two).candidates == 2
+    bot = make_bot(f"learned:{two}", 0)
+    st = new_game("classic", 4, 5, SHORT, events=False)
+    play(st, [bot] + [make_bot("basic", k) for k in (1, 2, 3)])
+    assert isinstance(bot, LearnedBot) and bot.searched and bot.k == 2
+    assert len(bot.last[0]) <= 2 + DEALS  # two listed candidates, and basic's offers
 
 
 def test_missing_weights_name_the_file(tmp_path: Path) -> None:

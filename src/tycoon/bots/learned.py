@@ -29,7 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from tycoon.api import clone
-from tycoon.bots.search import SearchBot
+from tycoon.bots.search import CANDIDATES, SearchBot
 from tycoon.bots.valuation import FEATURES_VERSION, SIZE, features
 from tycoon.engine.actions import Action
 from tycoon.engine.state import GameState
@@ -73,6 +73,7 @@ class Policy:
         margin: float,
         edition: str,
         errors: float = 1.0,
+        candidates: int = CANDIDATES,
     ) -> None:
         self.net = net
         self.mean = mean
@@ -81,6 +82,9 @@ class Policy:
         """How far a candidate must lead the `basic` choice on average (P(win))..."""
         self.errors = errors
         """... and by how many standard errors of the paired differences."""
+        self.candidates = candidates
+        """Listed candidates a decision plays at most (`SearchBot.k`; builder's 3 win as
+        often as 5 and take a third less time, its rounds being long)."""
         self.edition = edition
         w0, b0 = (a.astype(np.float64) for a in net.layers[0])
         scale64 = scale.astype(np.float64)
@@ -103,6 +107,7 @@ class Policy:
             "scale": self.scale,
             "margin": np.float32(self.margin) * np.ones(1, np.float32),
             "errors": np.float32(self.errors) * np.ones(1, np.float32),
+            "candidates": np.array([self.candidates], np.float32),
             "version": np.array([FEATURES_VERSION], np.float32),
             "edition": np.array([self.edition]),
         }
@@ -147,6 +152,7 @@ def load_policy(path: Path | str) -> Policy:
         float(data["margin"][0]),
         str(data["edition"][0]),
         float(data["errors"][0]) if "errors" in data else 1.0,
+        int(data["candidates"][0]) if "candidates" in data else CANDIDATES,
     )
 
 
@@ -201,7 +207,7 @@ class LearnedBot(SearchBot):
         if len(legal) <= 1:
             return self.basic.choose(st, seat, legal)
         pol = self._pol = self.policy(st)
-        self.margin, self.errors = pol.margin, pol.errors
+        self.margin, self.errors, self.k = pol.margin, pol.errors, pol.candidates
         return super().choose(st, seat, legal)
 
     def leaf_values(self, leaves: list[GameState], seat: int) -> list[float]:
