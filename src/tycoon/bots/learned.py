@@ -118,7 +118,7 @@ class Policy:
             arrays[f"meta_{k}"] = np.array([v])
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as fh:
-            np.savez_compressed(fh, **arrays)  # type: ignore[arg-type]
+            np.savez_compressed(fh, **arrays)  # type: ignore[arg-type, unused-ignore]
 
 
 def load_policy(path: Path | str) -> Policy:
