@@ -1,6 +1,8 @@
 """The action codec: a fixed, versioned index per edition that covers every listed legal
 action exactly once, and whose allowed indices decode to legal actions."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -132,8 +134,6 @@ def test_codec_does_not_change_the_state() -> None:
 
 def _doc_layouts() -> dict[str, list[tuple[str, str, str]]]:
     """docs/rl.md's layout tables: edition -> (indices, block, dimensions) rows."""
-    from pathlib import Path
-
     text = (Path(__file__).parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
     out: dict[str, list[tuple[str, str, str]]] = {}
     rows: list[tuple[str, str, str]] | None = None

@@ -216,18 +216,18 @@ def score_series(
     """Each seat's score at every player-turn of the game `simulate` plays for `seed`."""
     from tycoon.api import new_game
     from tycoon.bots.base import make_bot
-    from tycoon.sim.driver import step
+    from tycoon.bots.bot import claims_only, step
     from tycoon.sim.runner import MAX_ACTIONS, bot_seed, sim_options
 
     bots = [make_bot(name, bot_seed(seed, p)) for p, name in enumerate(seats)]
     st = new_game(edition, list(seats), seed, sim_options(options), events=False)
-    claims_only = all(getattr(b, "responds_only_with_claims", False) for b in bots)
+    only_claims = claims_only(bots)
     series = [list(st.edition.scores(st))]
     turn = st.turn
     for _ in range(MAX_ACTIONS):
         if st.termination:
             break
-        step(st, bots, claims_only)
+        step(st, bots, only_claims)
         if st.turn != turn or st.termination:
             turn = st.turn
             series.append(list(st.edition.scores(st)))

@@ -108,6 +108,12 @@ def poll_window(st: GameState, bots: Sequence[Bot | None]) -> None:
             flow.apply_action(st, act, seat)
 
 
+def claims_only(bots: Sequence[Bot]) -> bool:
+    """Does every bot answer a window only with rent claims (`responds_only_with_claims`),
+    so `step` may skip windows without open claims?"""
+    return all(getattr(b, "responds_only_with_claims", False) for b in bots)
+
+
 def step(st: GameState, bots: Sequence[Bot | None], claims_only: bool = False) -> bool:
     """Advance by one action of a bot or chance; False if a human (None) must act.
     `claims_only`: every bot answers a window only with rent claims, so a window without

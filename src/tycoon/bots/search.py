@@ -39,7 +39,7 @@ import time
 from collections.abc import Sequence
 
 from tycoon.api import clone, is_legal
-from tycoon.bots.bot import play_until
+from tycoon.bots.bot import claims_only, play_until
 from tycoon.bots.heuristic import HeuristicBot
 from tycoon.bots.valuation import rent_flow
 from tycoon.engine.actions import Action
@@ -278,8 +278,11 @@ class SearchBot:
         if rounds is None:
             rounds = w.edition.search_horizon_rounds
         stop = w.turn + rounds * w.n
-        clock = time.perf_counter
-        if not play_until(w, bots, stop, MAX_ROLLOUT_ACTIONS, deadline, CLOCK_EVERY, True, clock):
+        only_claims = claims_only(bots)
+        clock = time.perf_counter  # this module's clock (a test moves it)
+        if not play_until(
+            w, bots, stop, MAX_ROLLOUT_ACTIONS, deadline, CLOCK_EVERY, only_claims, clock
+        ):
             return None
         return w
 

@@ -29,17 +29,21 @@ def bot_name(level: str) -> str:
     raise ValueError(f"unknown bot level '{level}'; known: {', '.join(levels())}")
 
 
+def _playable() -> list[str]:
+    """The table's levels with a registered bot."""
+    return [lv for lv, names in LEVELS.items() if any(n in bot_names() for n in names)]
+
+
 def offered(edition: str) -> list[str]:
     """The levels a lobby offers for `edition` (an id): the table's that this server can
     play, without `learned` where the package ships no weights for it."""
-    out = [lv for lv, names in LEVELS.items() if any(n in bot_names() for n in names)]
-    return [lv for lv in out if lv != "learned" or has_weights(edition)]
+    return [lv for lv in _playable() if lv != "learned" or has_weights(edition)]
 
 
 def levels() -> list[str]:
     """The levels a room may ask for: the table's, then any other registered bot name (an
     alias such as `heuristic`, or a bot a plugin registers)."""
-    out = [lv for lv, names in LEVELS.items() if any(n in bot_names() for n in names)]
+    out = _playable()
     return out + [n for n in bot_names() if n not in out]
 
 

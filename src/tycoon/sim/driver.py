@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tycoon.bots.bot import WINDOW_FRAMES as WINDOW_FRAMES
-from tycoon.bots.bot import Bot, step
+from tycoon.bots.bot import Bot, claims_only, step
 from tycoon.bots.bot import LazyLegal as LazyLegal
 from tycoon.bots.bot import in_window as in_window
 from tycoon.bots.bot import poll_window as poll_window
@@ -20,9 +20,9 @@ __all__ = ["WINDOW_FRAMES", "LazyLegal", "in_window", "play", "poll_window", "st
 
 def play(st: GameState, bots: Sequence[Bot], max_actions: int = 1_000_000) -> GameState:
     """Play to the end (or `max_actions` actions) and return the state."""
-    claims_only = all(getattr(b, "responds_only_with_claims", False) for b in bots)
+    only_claims = claims_only(bots)
     for _ in range(max_actions):
         if st.termination:
             break
-        step(st, bots, claims_only)
+        step(st, bots, only_claims)
     return st
